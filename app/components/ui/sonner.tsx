@@ -1,0 +1,37 @@
+import * as React from 'react'
+import {
+  CircleCheckIcon,
+  InfoIcon,
+  Loader2Icon,
+  OctagonXIcon,
+  TriangleAlertIcon,
+} from 'lucide-react'
+import { Toaster as Sonner, type ToasterProps } from 'sonner'
+
+const themeVariables = {
+  '--normal-bg': 'hsl(var(--background))',
+  '--normal-text': 'hsl(var(--foreground))',
+  '--normal-border': 'hsl(var(--border))',
+  '--border-radius': 'var(--radius)',
+} as React.CSSProperties
+
+function Toaster({ style, ...props }: ToasterProps) {
+  return (
+    <Sonner
+      theme="light"
+      className="toaster group"
+      icons={{
+        success: <CircleCheckIcon className="size-4" />,
+        info: <InfoIcon className="size-4" />,
+        warning: <TriangleAlertIcon className="size-4" />,
+        error: <OctagonXIcon className="size-4" />,
+        loading: <Loader2Icon className="size-4 animate-spin" />,
+      }}
+      style={{ ...themeVariables, ...style }}
+      {...props}
+    />
+  )
+}
+
+export { Toaster }
+export { toast } from 'sonner'

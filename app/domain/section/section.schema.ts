@@ -1,0 +1,96 @@
+import { z } from 'zod'
+
+export const SECTION_KEYS = ['calendar.google', 'home.about', 'home.contact', 'home.features', 'home.hero', 'home.logos'] as const
+export type SectionKey = (typeof SECTION_KEYS)[number]
+
+export const FEATURE_ICONS = [
+  'BookOpen',
+  'Users',
+  'Award',
+  'Heart',
+  'GraduationCap',
+  'Star',
+  'Target',
+  'Zap',
+  'Globe',
+  'Calendar',
+] as const
+export type FeatureIcon = (typeof FEATURE_ICONS)[number]
+export const DEFAULT_FEATURE_ICON: FeatureIcon = 'BookOpen'
+
+/** A required text with the spec's messages: 'Title is required', 'Title must be less than 100 characters'. */
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be less than ${max} characters`)
+}
+
+/** Site-relative paths of our own files count as valid, besides absolute http(s) URLs. */
+const imageUrl = z
+  .string({ error: 'Must be a valid URL' })
+  .trim()
+  .refine((value) => /^\/files\/[a-z]+\/\S+$/.test(value) || z.url({ protocol: /^https?$/ }).safeParse(value).success, 'Must be a valid URL')
+
+const optionalImageUrl = z.union([z.literal(''), imageUrl]).optional().default('')
+
+export const heroSlideSchema = z.object({
+  title: requiredText('Title', 100),
+  subtitle: requiredText('Subtitle', 200),
+  image: imageUrl,
+})
+
+export const heroSectionSchema = z.object({
+  slides: z.array(heroSlideSchema).min(1, 'At least one slide is required'),
+})
+
+export const featureSchema = z.object({
+  icon: z.enum(FEATURE_ICONS, { error: 'Icon is required' }),
+  title: requiredText('Title', 50),
+  description: requiredText('Description', 200),
+  image: optionalImageUrl,
+})
+
+export const featuresSectionSchema = z.object({
+  title: requiredText('Title', 100),
+  features: z.array(featureSchema).min(1, 'At least one feature is required'),
+})
+
+export const aboutSectionSchema = z.object({
+  title: requiredText('Title', 100),
+  content: requiredText('Content', 2000),
+  image: optionalImageUrl,
+})
+
+export const contactSectionSchema = z.object({
+  schoolName: requiredText('School name', 100),
+  phone: z
+    .string({ error: 'Phone is required' })
+    .trim()
+    .min(1, 'Phone is required')
+    .regex(/^[\d\s\-+()]+$/, 'Invalid phone number format'),
+  email: z.string().trim().max(255, 'Email must be less than 255 characters').pipe(z.email('Invalid email address')),
+  address: requiredText('Address', 500),
+})
+
+export const logosSectionSchema = z.object({
+  image: imageUrl,
+  title: requiredText('Title', 50),
+  hoverText: requiredText('Hover text', 100),
+})
+
+export const calendarSectionSchema = z.object({
+  url: z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'Must be a valid URL' })]),
+})
+
+export const sectionSchemas = {
+  'home.hero': heroSectionSchema,
+  'home.features': featuresSectionSchema,
+  'home.about': aboutSectionSchema,
+  'home.contact': contactSectionSchema,
+  'home.logos': logosSectionSchema,
+  'calendar.google': calendarSectionSchema,
+} satisfies Record<SectionKey, z.ZodType>
+
+export type SectionContent = { [K in SectionKey]: z.infer<(typeof sectionSchemas)[K]> }

@@ -1,0 +1,118 @@
+import { z } from 'zod'
+
+export const COLOR_KEYS = ['primary', 'secondary', 'accent', 'background', 'foreground', 'muted', 'border'] as const
+export type ColorKey = (typeof COLOR_KEYS)[number]
+export type ThemeColors = Record<ColorKey, string>
+
+export const DEFAULT_THEME_NAME = 'Default Theme'
+
+export const DEFAULT_COLORS: ThemeColors = {
+  primary: '215 70% 35%',
+  secondary: '15 80% 60%',
+  accent: '145 65% 50%',
+  background: '0 0% 100%',
+  foreground: '222 47% 11%',
+  muted: '210 40% 96%',
+  border: '214 32% 91%',
+}
+
+export const SECTION_STYLE_KEYS = [
+  'hero',
+  'features',
+  'testimonials',
+  'about',
+  'contact',
+  'footer',
+  'pageTitle',
+  'blogsPage',
+  'eventsPage',
+  'galleryPage',
+  'policiesPage',
+  'calendarPage',
+  'header',
+] as const
+export type SectionStyleKey = (typeof SECTION_STYLE_KEYS)[number]
+
+export interface SectionStyle {
+  backgroundImage: string
+  overlayOpacity: number
+  borderImage: string
+  borderImageSlice: number
+  borderImageWidth: string
+  /** Only the header entry uses it. */
+  height?: string
+}
+
+export type SectionStyles = Record<SectionStyleKey, SectionStyle>
+
+const PAGE_BANNERS: readonly SectionStyleKey[] = [
+  'pageTitle',
+  'blogsPage',
+  'eventsPage',
+  'galleryPage',
+  'policiesPage',
+  'calendarPage',
+]
+
+/** Border width defaults of spec §3: 30px footer, 20px page banners, 10px elsewhere. */
+export function defaultBorderWidth(key: SectionStyleKey): string {
+  if (key === 'footer') return '30px'
+  if (PAGE_BANNERS.includes(key)) return '20px'
+  return '10px'
+}
+
+export function defaultSectionStyle(key: SectionStyleKey): SectionStyle {
+  return {
+    backgroundImage: '',
+    overlayOpacity: 0.5,
+    borderImage: '',
+    borderImageSlice: 30,
+    borderImageWidth: defaultBorderWidth(key),
+    ...(key === 'header' ? { height: '80px' } : {}),
+  }
+}
+
+export function defaultSectionStyles(): SectionStyles {
+  return Object.fromEntries(SECTION_STYLE_KEYS.map((key) => [key, defaultSectionStyle(key)])) as SectionStyles
+}
+
+/** 'H S% L%', for example '215 70% 35%'. */
+export const hslColorSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^(360|3[0-5]\d|[12]?\d?\d)(\.\d+)?\s+(100|\d?\d)(\.\d+)?%\s+(100|\d?\d)(\.\d+)?%$/,
+    'Use the format H S% L% (example: 215 70% 35%)',
+  )
+
+export const themeColorsSchema = z.object(
+  Object.fromEntries(COLOR_KEYS.map((key) => [key, hslColorSchema])) as Record<ColorKey, typeof hslColorSchema>,
+)
+
+export interface Theme {
+  id: string
+  name: string
+  isActive: boolean
+  colors: ThemeColors
+  sectionStyles: SectionStyles
+  createdAt: string
+}
+
+/** Stored colours merged over the defaults, so a partial or damaged row still renders. */
+export function completeColors(stored: Partial<Record<string, unknown>>): ThemeColors {
+  const colors = { ...DEFAULT_COLORS }
+  for (const key of COLOR_KEYS) {
+    const parsed = hslColorSchema.safeParse(stored[key])
+    if (parsed.success) colors[key] = parsed.data
+  }
+  return colors
+}
+
+export function completeSectionStyles(stored: Partial<Record<string, unknown>>): SectionStyles {
+  const styles = defaultSectionStyles()
+  for (const key of SECTION_STYLE_KEYS) {
+    const entry = stored[key]
+    if (entry && typeof entry === 'object') styles[key] = { ...styles[key], ...(entry as Partial<SectionStyle>) }
+  }
+  return styles
+}

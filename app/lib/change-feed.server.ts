@@ -1,0 +1,116 @@
+import { EventEmitter } from 'node:events'
+import pg from 'pg'
+import type { TableName } from '#db/database.ts'
+
+export type ChangeType = 'insert' | 'update' | 'delete'
+
+export interface Change {
+  table: TableName
+  type: ChangeType
+  id: string
+}
+
+export type ChangeListener = (change: Change) => void
+
+export interface ChangeFeed {
+  /** Call after the write has committed. */
+  publish(change: Change): Promise<void>
+  subscribe(tables: readonly TableName[], listener: ChangeListener): () => void
+  close(): Promise<void>
+}
+
+const CHANNEL = 'school_changes'
+
+function createLocalFanOut() {
+  const emitter = new EventEmitter()
+  emitter.setMaxListeners(0)
+  return {
+    emit: (change: Change) => emitter.emit('change', change),
+    subscribe(tables: readonly TableName[], listener: ChangeListener) {
+      const filtered = (change: Change) => {
+        if (tables.includes(change.table)) listener(change)
+      }
+      emitter.on('change', filtered)
+      return () => {
+        emitter.off('change', filtered)
+      }
+    },
+  }
+}
+
+/** Within one process: the embedded default. */
+export function createLocalChangeFeed(): ChangeFeed {
+  const fanOut = createLocalFanOut()
+  return {
+    async publish(change) {
+      fanOut.emit(change)
+    },
+    subscribe: fanOut.subscribe,
+    async close() {},
+  }
+}
+
+/**
+ * Across instances sharing one PostgreSQL: each change is delivered to this
+ * process's subscribers at once and sent with NOTIFY; a dedicated LISTEN
+ * connection brings other instances' changes (our own are recognised by origin
+ * and skipped). The listener reconnects by itself if the database goes away.
+ */
+export function createPostgresChangeFeed(pool: pg.Pool, connectionString: string) {
+  const fanOut = createLocalFanOut()
+  const origin = crypto.randomUUID()
+  let listener: pg.Client | undefined
+  let closed = false
+  let retryTimer: NodeJS.Timeout | undefined
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString })
+    client.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return
+      try {
+        const { origin: from, ...change } = JSON.parse(message.payload) as Change & { origin: string }
+        if (from !== origin) fanOut.emit(change)
+      } catch {
+        console.error('[change-feed] ignored a malformed notification')
+      }
+    })
+    client.on('error', () => scheduleReconnect(client))
+    client.on('end', () => scheduleReconnect(client))
+    await client.connect()
+    await client.query(`LISTEN ${CHANNEL}`)
+    listener = client
+  }
+
+  function scheduleReconnect(client: pg.Client) {
+    if (closed || listener !== client || retryTimer) return
+    listener = undefined
+    client.end().catch(() => {})
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined
+      listen().catch((error: Error) => {
+        console.error('[change-feed] LISTEN reconnect failed:', error.message)
+        if (!closed) retryTimer = setTimeout(() => void listen().catch(() => {}), 2000)
+      })
+    }, 1000)
+  }
+
+  const feed: ChangeFeed & { ready: Promise<void> } = {
+    ready: listen(),
+    async publish(change) {
+      fanOut.emit(change)
+      try {
+        await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ...change, origin })])
+      } catch (error) {
+        // The write itself has committed; other instances catch up on their next read.
+        console.error('[change-feed] NOTIFY failed:', (error as Error).message)
+      }
+    },
+    subscribe: fanOut.subscribe,
+    async close() {
+      closed = true
+      clearTimeout(retryTimer)
+      await listener?.end().catch(() => {})
+    },
+  }
+  return feed
+}

@@ -1,0 +1,44 @@
+import { createReadStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { assertValidKey, contentTypeFor, InvalidKeyError, type Bucket, type Storage } from './storage.ts'
+
+/** Files on local disk under `root/<bucket>/<key>`; the default driver. */
+export function createLocalStorage(root: string): Storage {
+  const base = path.resolve(root)
+
+  function fileFor(bucket: Bucket, key: string) {
+    assertValidKey(key)
+    const file = path.resolve(base, bucket, key)
+    // Defence in depth: the key check already rules this out.
+    if (!file.startsWith(path.join(base, bucket) + path.sep)) {
+      throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(key)}`)
+    }
+    return file
+  }
+
+  return {
+    async put(bucket, key, body) {
+      const file = fileFor(bucket, key)
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      // Write then rename, so a reader never sees half a file.
+      const partial = `${file}.${process.pid}.${Date.now()}.partial`
+      await fs.writeFile(partial, body)
+      await fs.rename(partial, file)
+    },
+    async get(bucket, key) {
+      const file = fileFor(bucket, key)
+      const stat = await fs.stat(file).catch(() => null)
+      if (!stat?.isFile()) return null
+      return { body: createReadStream(file), size: stat.size, contentType: contentTypeFor(key) }
+    },
+    async delete(bucket, key) {
+      await fs.rm(fileFor(bucket, key), { force: true })
+    },
+    async ping() {
+      await fs.mkdir(base, { recursive: true })
+      await fs.access(base, fs.constants.W_OK)
+      return true
+    },
+  }
+}

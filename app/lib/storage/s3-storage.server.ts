@@ -1,0 +1,73 @@
+import type { Readable } from 'node:stream'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
+import { assertValidKey, contentTypeFor, type Bucket, type Storage } from './storage.ts'
+
+export interface S3StorageOptions {
+  bucket: string
+  region: string
+  endpoint?: string
+  forcePathStyle: boolean
+  accessKeyId?: string
+  secretAccessKey?: string
+}
+
+/** Any S3-compatible store; the four logical buckets are prefixes in one S3 bucket. */
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  })
+
+  function objectKey(bucket: Bucket, key: string) {
+    assertValidKey(key)
+    return `${bucket}/${key}`
+  }
+
+  return {
+    async put(bucket, key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: objectKey(bucket, key),
+          Body: body,
+          ContentType: contentType,
+        }),
+      )
+    },
+    async get(bucket, key) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }),
+        )
+        if (!object.Body) return null
+        return {
+          body: object.Body as Readable,
+          size: object.ContentLength ?? 0,
+          contentType: object.ContentType ?? contentTypeFor(key),
+        }
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null
+        throw error
+      }
+    },
+    async delete(bucket, key) {
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }))
+    },
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: options.bucket }))
+      return true
+    },
+  }
+}

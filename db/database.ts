@@ -1,0 +1,32 @@
+import type { AccountTable, SessionTable, UserTable, VerificationTable } from './tables/auth.ts'
+import type {
+  BlogTable,
+  ContactMessageTable,
+  EventTable,
+  GalleryFolderTable,
+  GalleryImageTable,
+  PolicyTable,
+  TestimonialTable,
+} from './tables/content.ts'
+import type { ProfileTable, UserRoleTable } from './tables/people.ts'
+import type { SectionTable, ThemeTable } from './tables/site.ts'
+
+export interface Database {
+  user: UserTable
+  session: SessionTable
+  account: AccountTable
+  verification: VerificationTable
+  profiles: ProfileTable
+  user_roles: UserRoleTable
+  sections: SectionTable
+  themes: ThemeTable
+  blogs: BlogTable
+  events: EventTable
+  policies: PolicyTable
+  testimonials: TestimonialTable
+  gallery: GalleryImageTable
+  gallery_folders: GalleryFolderTable
+  contact_messages: ContactMessageTable
+}
+
+export type TableName = keyof Database

@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely/migration'
+import type { Engine } from '../engine.ts'
+import { initialSchema } from './0001-initial.ts'
+
+/**
+ * A static list, so migrations work inside the bundled server. Each entry is
+ * given the engine, because a few column types differ (see engine.ts).
+ * Append new migrations; never edit one that has shipped.
+ */
+export function migrationProvider(engine: Engine): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001-initial': initialSchema(engine),
+  }
+  return { getMigrations: async () => migrations }
+}

@@ -1,0 +1,29 @@
+/** Reads values whose wire form differs between SQLite and PostgreSQL. */
+export function readBool(value: boolean | number): boolean {
+  return value === true || value === 1
+}
+
+export function readTimestamp(value: string | Date): string {
+  return value instanceof Date ? value.toISOString() : value
+}
+
+export function readNullableTimestamp(value: string | Date | null): string | null {
+  return value === null ? null : readTimestamp(value)
+}
+
+export function readJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value
+}
+
+/** JSON is always bound as text: PostgreSQL casts it to jsonb, SQLite stores it as is. */
+export function writeJson(value: unknown): string {
+  return JSON.stringify(value)
+}
+
+export function newId(): string {
+  return crypto.randomUUID()
+}
+
+export function now(): string {
+  return new Date().toISOString()
+}

@@ -1,0 +1,67 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
+
+/**
+ * Kysely's SqliteDialect expects the better-sqlite3 interface; this adapts
+ * Node's built-in `node:sqlite` to it, so the embedded default needs no native
+ * add-on. Booleans and Dates are bound as SQLite stores them (0/1, ISO text).
+ */
+function toSqliteValue(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0
+  if (value instanceof Date) return value.toISOString()
+  if (value === undefined) return null
+  return value as SQLInputValue
+}
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean
+  readonly #statement: StatementSync
+
+  constructor(statement: StatementSync) {
+    this.#statement = statement
+    this.reader = statement.columns().length > 0
+  }
+
+  all(parameters: ReadonlyArray<unknown>) {
+    return this.#statement.all(...parameters.map(toSqliteValue))
+  }
+
+  run(parameters: ReadonlyArray<unknown>) {
+    return this.#statement.run(...parameters.map(toSqliteValue))
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>) {
+    return this.#statement.iterate(...parameters.map(toSqliteValue))
+  }
+}
+
+class NodeSqliteDatabase implements SqliteDatabase {
+  readonly #database: DatabaseSync
+
+  constructor(database: DatabaseSync) {
+    this.#database = database
+  }
+
+  prepare(sql: string) {
+    return new NodeSqliteStatement(this.#database.prepare(sql))
+  }
+
+  close() {
+    if (this.#database.isOpen) this.#database.close()
+  }
+}
+
+export function openSqlite(file: string) {
+  const database = new DatabaseSync(file, { timeout: 5000 })
+  // WAL lets readers continue while a write commits; NORMAL sync is durable
+  // across application crashes in WAL mode (only power loss can drop the last commit).
+  database.exec('PRAGMA journal_mode = WAL')
+  database.exec('PRAGMA synchronous = NORMAL')
+  database.exec('PRAGMA foreign_keys = ON')
+  database.exec('PRAGMA busy_timeout = 5000')
+  return database
+}
+
+export function createSqliteDialect(database: DatabaseSync) {
+  return new SqliteDialect({ database: new NodeSqliteDatabase(database) })
+}

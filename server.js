@@ -1,0 +1,73 @@
+// The production and development entry. Plain JavaScript so that Node runs it
+// directly; everything else is TypeScript bundled by Vite (see server/app.ts).
+import compression from 'compression'
+import express from 'express'
+
+const DEVELOPMENT = process.env.NODE_ENV !== 'production'
+const SHUTDOWN_GRACE_MS = 10_000
+
+/** Event streams must not be buffered by compression. */
+function shouldCompress(req, res) {
+  const type = String(res.getHeader('Content-Type') ?? '')
+  return !type.startsWith('text/event-stream') && compression.filter(req, res)
+}
+
+async function loadSite() {
+  if (!DEVELOPMENT) return import('./build/server/index.js')
+  const vite = await import('vite')
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } })
+  const site = await viteDevServer.ssrLoadModule('./server/app.ts')
+  return {
+    ...site,
+    viteDevServer,
+    // Reload the app module per request so edits show without a restart.
+    app: async (req, res, next) => {
+      const fresh = await viteDevServer.ssrLoadModule('./server/app.ts')
+      return fresh.app(req, res, next)
+    },
+  }
+}
+
+let site
+try {
+  site = await loadSite()
+  await site.start()
+} catch (error) {
+  console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
+  process.exit(1)
+}
+
+const server = express()
+server.disable('x-powered-by')
+server.use(compression({ filter: shouldCompress }))
+if (DEVELOPMENT) {
+  server.use(site.viteDevServer.middlewares)
+} else {
+  // Hashed file names: cache for a year.
+  server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+  server.use(express.static('build/client', { maxAge: '1h', index: false }))
+}
+server.use(site.app)
+
+const { port, host } = site.config
+const listener = server.listen(port, host, () => {
+  console.log(`School website listening on http://localhost:${port}`)
+})
+
+let stopping = false
+async function shutdown(signal) {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal} received: finishing open requests, then stopping.`)
+  listener.close()
+  site.beginShutdown()
+  listener.closeIdleConnections()
+  const forced = setTimeout(() => listener.closeAllConnections(), SHUTDOWN_GRACE_MS)
+  await new Promise((resolve) => listener.once('close', resolve))
+  clearTimeout(forced)
+  await site.close()
+  await site.viteDevServer?.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,44 @@
+import 'react-router'
+import { createRequestHandler } from '@react-router/express'
+import express from 'express'
+import { RouterContextProvider } from 'react-router'
+import { bootstrap } from '#app/lib/bootstrap.server.ts'
+import { changeFeed } from '#app/lib/changes.server.ts'
+import { database } from '#app/lib/db.server.ts'
+import { config } from '#app/lib/env.server.ts'
+import { cspNonceContext } from '#app/lib/request-context.ts'
+import { runShutdownHandlers } from '#app/lib/shutdown.server.ts'
+import { securityHeaders } from './security-headers.ts'
+
+export { config }
+
+export const app = express()
+
+app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }))
+
+app.use(
+  createRequestHandler({
+    build: () => import('virtual:react-router/server-build'),
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider()
+      context.set(cspNonceContext, String(res.locals.cspNonce ?? ''))
+      return context
+    },
+  }),
+)
+
+/** Runs before the server listens: migrations, first-start content, the change feed's LISTEN. */
+export async function start() {
+  await bootstrap()
+  if ('ready' in changeFeed) await changeFeed.ready
+}
+
+/** Ends open event streams; call `close` once in-flight requests have finished. */
+export function beginShutdown() {
+  runShutdownHandlers()
+}
+
+export async function close() {
+  await changeFeed.close()
+  await database.destroy()
+}

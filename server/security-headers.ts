@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto'
+import type { RequestHandler } from 'express'
+import helmet from 'helmet'
+
+/** Calendar hosts whose embeds the calendar page may frame. */
+export const CALENDAR_FRAME_HOSTS = [
+  'https://calendar.google.com',
+  'https://outlook.office365.com',
+  'https://outlook.live.com',
+]
+
+/**
+ * Security headers for every response, with a per-request nonce for the
+ * inline scripts React Router writes. HSTS and upgrade-insecure-requests only
+ * when the site is served over HTTPS: many schools start on a plain LAN address.
+ */
+export function securityHeaders(options: { https: boolean }): RequestHandler[] {
+  const assignNonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64')
+    next()
+  }
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'", ...CALENDAR_FRAME_HOSTS],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'self'"],
+        ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    strictTransportSecurity: options.https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })
+  return [assignNonce, headers]
+}

@@ -1,0 +1,37 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+interface PageProblem {
+  text: string
+  url: string
+}
+
+/**
+ * Any console error or uncaught exception in the page fails the test, except
+ * failed loads of URLs a test declares it expects (a 404 page, say).
+ */
+export const test = base.extend<{ expectedFailedUrls: string[]; pageErrors: PageProblem[] }>({
+  expectedFailedUrls: async ({}, use) => {
+    await use([])
+  },
+  pageErrors: [
+    async ({ page, expectedFailedUrls }, use) => {
+      const problems: PageProblem[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push({ text: message.text(), url: message.location().url })
+      })
+      page.on('pageerror', (error) => problems.push({ text: error.message, url: '' }))
+      await use(problems)
+      const unexpected = problems.filter(
+        (problem) => !expectedFailedUrls.some((url) => problem.url.endsWith(url) && problem.text.startsWith('Failed to load resource')),
+      )
+      expect(unexpected, 'console errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true })
+}

@@ -1,0 +1,125 @@
+import { describe, expect, test } from 'vitest'
+import { readBool, readJson, readTimestamp } from '#db/portable.ts'
+import { newId } from '#db/portable.ts'
+import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+
+const database = prepareTestDatabase()
+const db = database.db
+
+/** Column name, '?' when nullable, '=' when it has a default. Both engines must match this. */
+const EXPECTED_SCHEMA = {
+  account: ['accessToken?', 'accessTokenExpiresAt?', 'accountId', 'createdAt=', 'id', 'idToken?', 'password?', 'providerId', 'refreshToken?', 'refreshTokenExpiresAt?', 'scope?', 'updatedAt', 'userId'],
+  blogs: ['content', 'cover_image?', 'excerpt?', 'id', 'published_at=', 'slug', 'title', 'updated_at='],
+  contact_messages: ['created_at=', 'email', 'id', 'message', 'name', 'read='],
+  events: ['created_at=', 'description?', 'end_date?', 'id', 'image_url?', 'start_date', 'title'],
+  gallery: ['created_at=', 'folder=', 'id', 'image_url', 'title?'],
+  gallery_folders: ['enabled=', 'external_use=', 'id', 'name'],
+  policies: ['created_at=', 'description?', 'file_url?', 'id', 'title'],
+  profiles: ['created_at=', 'email', 'full_name?', 'id', 'status='],
+  sections: ['content', 'id', 'key', 'updated_at='],
+  session: ['createdAt=', 'expiresAt', 'id', 'ipAddress?', 'token', 'updatedAt', 'userAgent?', 'userId'],
+  testimonials: ['created_at=', 'id', 'message', 'parent_name', 'rating='],
+  themes: ['colors', 'created_at=', 'id', 'is_active=', 'name', 'section_styles'],
+  user: ['createdAt=', 'email', 'emailVerified', 'id', 'image?', 'name', 'updatedAt='],
+  user_roles: ['role=', 'user_id'],
+  verification: ['createdAt=', 'expiresAt', 'id', 'identifier', 'updatedAt=', 'value'],
+}
+
+const theme = (isActive: boolean) => ({
+  id: newId(),
+  name: `Theme ${newId()}`,
+  is_active: isActive,
+  colors: '{}',
+  section_styles: '{}',
+})
+
+describe(`schema on ${database.engine}`, () => {
+  test('migrations create every entity with the same columns on both engines', async () => {
+    const tables = await db.introspection.getTables()
+    const shape = Object.fromEntries(
+      tables
+        .filter((table) => !table.name.startsWith('kysely_'))
+        .map((table) => [
+          table.name,
+          table.columns
+            .map((column) => `${column.name}${column.isNullable ? '?' : ''}${column.hasDefaultValue ? '=' : ''}`)
+            .sort(),
+        ]),
+    )
+    expect(shape).toEqual(EXPECTED_SCHEMA)
+  })
+
+  test('migrating again changes nothing', async () => {
+    await expect(database.migrate()).resolves.toBeUndefined()
+  })
+
+  test('the database itself refuses a second active theme', async () => {
+    await db.insertInto('themes').values(theme(true)).execute()
+    await expect(db.insertInto('themes').values(theme(true)).execute()).rejects.toThrow(/unique/i)
+    const inactive = theme(false)
+    await db.insertInto('themes').values(inactive).execute()
+    await expect(db.updateTable('themes').set({ is_active: true }).where('id', '=', inactive.id).execute()).rejects.toThrow(/unique/i)
+    const active = await db.selectFrom('themes').select('id').where('is_active', '=', true).execute()
+    expect(active).toHaveLength(1)
+  })
+
+  test('section keys, blog slugs and folder names are unique', async () => {
+    await db.insertInto('sections').values({ id: newId(), key: 'home.test', content: '{}' }).execute()
+    await expect(db.insertInto('sections').values({ id: newId(), key: 'home.test', content: '{}' }).execute()).rejects.toThrow(/unique/i)
+
+    const blog = { slug: 'same-slug', title: 'T', content: 'C' }
+    await db.insertInto('blogs').values({ id: newId(), ...blog }).execute()
+    await expect(db.insertInto('blogs').values({ id: newId(), ...blog }).execute()).rejects.toThrow(/unique/i)
+
+    await db.insertInto('gallery_folders').values({ id: newId(), name: 'trips', external_use: true, enabled: true }).execute()
+    await expect(
+      db.insertInto('gallery_folders').values({ id: newId(), name: 'trips', external_use: false, enabled: false }).execute(),
+    ).rejects.toThrow(/unique/i)
+  })
+
+  test('a testimonial rating defaults to 5 and must be between 1 and 5', async () => {
+    const id = newId()
+    await db.insertInto('testimonials').values({ id, parent_name: 'A', message: 'B' }).execute()
+    const row = await db.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    expect(row.rating).toBe(5)
+    expect(Date.parse(readTimestamp(row.created_at))).toBeGreaterThan(Date.now() - 60_000)
+    for (const rating of [0, 6]) {
+      await expect(
+        db.insertInto('testimonials').values({ id: newId(), parent_name: 'A', message: 'B', rating }).execute(),
+      ).rejects.toThrow(/check/i)
+    }
+  })
+
+  test('defaults: gallery folder general, message unread, folder visible', async () => {
+    const imageId = newId()
+    await db.insertInto('gallery').values({ id: imageId, title: null, image_url: '/files/gallery/a.webp' }).execute()
+    const image = await db.selectFrom('gallery').selectAll().where('id', '=', imageId).executeTakeFirstOrThrow()
+    expect(image.folder).toBe('general')
+
+    const messageId = newId()
+    await db.insertInto('contact_messages').values({ id: messageId, name: 'N', email: 'n@example.org', message: 'M' }).execute()
+    const message = await db.selectFrom('contact_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow()
+    expect(readBool(message.read)).toBe(false)
+    expect(readTimestamp(message.created_at)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+  })
+
+  test('roles and statuses outside the spec are refused', async () => {
+    const userId = newId()
+    const stamp = new Date().toISOString()
+    await db.insertInto('user').values({ id: userId, name: 'U', email: `${userId}@example.org`, emailVerified: false, createdAt: stamp, updatedAt: stamp }).execute()
+    await expect(db.insertInto('user_roles').values({ user_id: userId, role: 'owner' as 'admin' }).execute()).rejects.toThrow(/check/i)
+    await expect(
+      db.insertInto('profiles').values({ id: userId, email: 'u@example.org', full_name: null, status: 'banned' as 'pending' }).execute(),
+    ).rejects.toThrow(/check/i)
+    await db.insertInto('user_roles').values({ user_id: userId, role: 'editor' }).execute()
+    await expect(db.insertInto('user_roles').values({ user_id: userId, role: 'admin' }).execute()).rejects.toThrow(/unique|primary/i)
+  })
+
+  test('JSON columns round-trip as objects', async () => {
+    const content = { slides: [{ title: 'Å', subtitle: '"quoted"', image: '/files/uploads/x.webp' }] }
+    const id = newId()
+    await db.insertInto('sections').values({ id, key: 'home.json', content: JSON.stringify(content) }).execute()
+    const row = await db.selectFrom('sections').select('content').where('id', '=', id).executeTakeFirstOrThrow()
+    expect(readJson(row.content)).toEqual(content)
+  })
+})
