@@ -1,3 +1,4 @@
+import { publishChanges } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
 
@@ -21,6 +22,7 @@ export async function createProfileForNewUser(user: { id: string; email: string;
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute()
   })
+  await publishChanges({ table: 'profiles', type: 'insert', id: user.id }, { table: 'user_roles', type: 'insert', id: user.id })
 }
 
 /** The role and profile of a user, or null when the user has no role row. */
@@ -41,6 +43,7 @@ export async function setUserRoleAndStatus(userId: string, role: Role, status: P
     await trx.insertInto('user_roles').values({ user_id: userId, role }).execute()
     await trx.updateTable('profiles').set({ status }).where('id', '=', userId).execute()
   })
+  await publishChanges({ table: 'user_roles', type: 'update', id: userId }, { table: 'profiles', type: 'update', id: userId })
 }
 
 export async function countAdmins(): Promise<number> {

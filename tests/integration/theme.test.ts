@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest'
+import { activateTheme, createTheme, getActiveTheme, listThemes } from '#app/domain/theme/theme.server.ts'
+import { DEFAULT_COLORS, defaultSectionStyles } from '#app/domain/theme/theme.schema.ts'
+import { changeFeed } from '#app/lib/changes.server.ts'
+import type { Change } from '#app/lib/change-feed.server.ts'
+import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+
+prepareTestDatabase()
+
+test('activating a theme leaves exactly one active and tells the change feed', async () => {
+  const first = await createTheme({ name: 'First', colors: DEFAULT_COLORS, sectionStyles: defaultSectionStyles() })
+  const second = await createTheme({ name: 'Second', colors: { ...DEFAULT_COLORS, primary: '0 70% 40%' }, sectionStyles: defaultSectionStyles() })
+  const changes: Change[] = []
+  changeFeed.subscribe(['themes'], (change) => changes.push(change))
+
+  await activateTheme(first)
+  await activateTheme(second)
+  const themes = await listThemes()
+  expect(themes.filter((theme) => theme.isActive).map((theme) => theme.name)).toEqual(['Second'])
+  expect((await getActiveTheme()).colors.primary).toBe('0 70% 40%')
+  expect(changes).toContainEqual({ table: 'themes', type: 'update', id: second })
+  expect(changes).toContainEqual({ table: 'themes', type: 'update', id: first })
+
+  await expect(activateTheme('no-such-theme')).rejects.toThrow('Theme not found')
+  expect((await getActiveTheme()).name).toBe('Second')
+})

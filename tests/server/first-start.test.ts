@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, test } from 'vitest'
+import { readEvents, signIn, startApp, startAppExpectingFailure, type AppProcess } from '#tests/setup/app-process.ts'
+
+const running: AppProcess[] = []
+afterAll(async () => {
+  await Promise.all(running.map((app) => app.stop()))
+})
+
+describe('npm start on an empty data folder (SQLite, local storage)', () => {
+  test('prints the admin credentials once, serves the themed page, stops cleanly and keeps its data', async () => {
+    const first = await startApp()
+    running.push(first)
+    const password = /password: (\S+)/.exec(first.output())?.[1]
+    expect(first.output()).toContain('email:    admin@school.local')
+    expect(password).toBeTruthy()
+
+    const home = await fetch(`${first.url}/`)
+    expect(home.status).toBe(200)
+    expect(await home.text()).toMatch(/<html lang="en" style="--primary:215 70% 35%;--secondary:15 80% 60%;--accent:145 65% 50%/)
+
+    // An open event stream does not hold up a graceful stop.
+    const stream = await fetch(`${first.url}/api/changes?tables=themes`)
+    expect(stream.headers.get('content-type')).toContain('text/event-stream')
+    const started = Date.now()
+    expect(await first.stop()).toBe(0)
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(first.output()).toContain('SIGTERM received')
+
+    const second = await startApp({}, { dataDir: first.dataDir })
+    running.push(second)
+    expect(second.output()).not.toContain('password')
+    expect((await signIn(second, 'admin@school.local', password!)).status).toBe(200)
+    expect((await signIn(second, 'admin@school.local', 'wrong-password')).status).toBe(401)
+  })
+
+  test('the change feed refuses unknown tables and staff tables without a staff session', async () => {
+    const app = await startApp()
+    running.push(app)
+    expect((await fetch(`${app.url}/api/changes?tables=secrets`)).status).toBe(400)
+    expect((await fetch(`${app.url}/api/changes`)).status).toBe(400)
+    const staffOnly = await fetch(`${app.url}/api/changes?tables=contact_messages`, { redirect: 'manual' })
+    expect(staffOnly.status).toBe(302)
+    expect(staffOnly.headers.get('location')).toBe('/auth?error=access_denied')
+    const events = readEvents(await fetch(`${app.url}/api/changes?tables=themes`))
+    await events.cancel()
+  })
+
+  test('a bad configuration value stops start-up with a message naming the variable', async () => {
+    const { code, output } = await startAppExpectingFailure({ PORT: 'eighty' })
+    expect(code).toBe(1)
+    expect(output).toContain('PORT')
+    expect(output).not.toContain('    at ')
+  })
+})

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort } from './postgres-server.ts'
+
+export interface AppProcess {
+  url: string
+  dataDir: string
+  output: () => string
+  /** SIGTERM, then the exit code. */
+  stop: () => Promise<number | null>
+}
+
+/** Starts the production build (`node server.js`) as its own process, like `npm run serve`. */
+export async function startApp(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<AppProcess> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'school-app-'))
+  const port = await freePort()
+  const url = `http://localhost:${port}`
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start:\n${output}`)), 30_000)
+    const check = () => {
+      if (output.includes('listening on')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout!.on('data', check)
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`app exited with ${code}:\n${output}`))
+    })
+  })
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
+/** Runs the server expecting it to fail at start-up; returns exit code and output. */
+export async function startAppExpectingFailure(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-app-'))
+  const child = spawn(process.execPath, ['server.js'], {
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return { code, output }
+}
+
+/** Reads server-sent events from a streaming response as they arrive. */
+export function readEvents(response: Response) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  return {
+    async next(timeoutMs = 10_000): Promise<{ event: string; data: string }> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const end = buffer.indexOf('\n\n')
+        if (end !== -1) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const event = /^event: (.*)$/m.exec(block)?.[1]
+          const data = /^data: (.*)$/m.exec(block)?.[1]
+          if (event && data !== undefined) return { event, data }
+          continue
+        }
+        const remaining = deadline - Date.now()
+        if (remaining <= 0) throw new Error('no event arrived in time')
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event arrived in time')), remaining)),
+        ])
+        if (chunk.done) throw new Error('event stream ended')
+        buffer += chunk.value
+      }
+    },
+    cancel: () => reader.cancel(),
+  }
+}
+
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
+
+export async function signIn(app: AppProcess, email: string, password: string) {
+  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({ email, password }),
+  })
+  return { status: response.status, cookie: cookieFrom(response) }
+}
