@@ -16,13 +16,16 @@ async function loadSite() {
   if (!DEVELOPMENT) return import('./build/server/index.js')
   const vite = await import('vite')
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } })
-  const site = await viteDevServer.ssrLoadModule('./server/app.ts')
+  // The SSR environment's runner is the one React Router loads the app with, so
+  // modules (and context objects) are shared with the routes.
+  const load = () => viteDevServer.environments.ssr.runner.import('./server/app.ts')
+  const site = await load()
   return {
     ...site,
     viteDevServer,
     // Reload the app module per request so edits show without a restart.
     app: async (req, res, next) => {
-      const fresh = await viteDevServer.ssrLoadModule('./server/app.ts')
+      const fresh = await load()
       return fresh.app(req, res, next)
     },
   }

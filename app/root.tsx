@@ -24,7 +24,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* Same-origin links need no nonce (CSP 'self'); an empty one keeps server and client markup equal. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen">
         {children}

@@ -14,7 +14,7 @@ export { config }
 
 export const app = express()
 
-app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }))
+app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), development: config.env === 'development' }))
 
 app.use(
   createRequestHandler({

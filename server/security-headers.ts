@@ -14,7 +14,7 @@ export const CALENDAR_FRAME_HOSTS = [
  * inline scripts React Router writes. HSTS and upgrade-insecure-requests only
  * when the site is served over HTTPS: many schools start on a plain LAN address.
  */
-export function securityHeaders(options: { https: boolean }): RequestHandler[] {
+export function securityHeaders(options: { https: boolean; development: boolean }): RequestHandler[] {
   const assignNonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64')
     next()
@@ -28,7 +28,8 @@ export function securityHeaders(options: { https: boolean }): RequestHandler[] {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        // Vite's hot reload talks over a WebSocket in development.
+        'connect-src': options.development ? ["'self'", 'ws:'] : ["'self'"],
         'frame-src': ["'self'", ...CALENDAR_FRAME_HOSTS],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
