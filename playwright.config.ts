@@ -1,9 +1,28 @@
 import { defineConfig, devices } from '@playwright/test'
+import { DEMO_SITE_URL, E2E_ADMIN, EMPTY_SITE_URL } from './tests/e2e/sites.ts'
 
-const PORT = 3100
-const dataDir = '.tmp/e2e-data'
-
-export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
+/** A production server on a fresh data folder; `demo` decides whether demo content is seeded. */
+function site(url: string, name: string, demo: boolean) {
+  const dataDir = `.tmp/e2e-${name}-${new URL(url).port}`
+  return {
+    command: `rm -rf ${dataDir} && node server.js`,
+    url: `${url}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: new URL(url).port,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      PUBLIC_URL: url,
+      SEED_DEMO: String(demo),
+      TIME_ZONE: 'America/New_York',
+      // The suite signs in dozens of times from one address; the limits are tested on their own.
+      AUTH_RATE_LIMIT: 'false',
+    },
+  }
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -13,7 +32,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: DEMO_SITE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium: Playwright never downloads a browser here.
@@ -22,18 +41,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && node server.js`,
-    url: `http://localhost:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      PUBLIC_URL: `http://localhost:${PORT}`,
-    },
-  },
+  webServer: [site(DEMO_SITE_URL, 'demo', true), site(EMPTY_SITE_URL, 'empty', false)],
 })

@@ -4,6 +4,7 @@ import compression from 'compression'
 import express from 'express'
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production'
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 const SHUTDOWN_GRACE_MS = 10_000
 
 /** Event streams must not be buffered by compression. */
@@ -13,7 +14,7 @@ function shouldCompress(req, res) {
 }
 
 async function loadSite() {
-  if (!DEVELOPMENT) return import('./build/server/index.js')
+  if (!DEVELOPMENT) return import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href)
   const vite = await import('vite')
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } })
   // The SSR environment's runner is the one React Router loads the app with, so
@@ -47,8 +48,8 @@ if (DEVELOPMENT) {
   server.use(site.viteDevServer.middlewares)
 } else {
   // Hashed file names: cache for a year.
-  server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-  server.use(express.static('build/client', { maxAge: '1h', index: false }))
+  server.use('/assets', express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y' }))
+  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: '1h', index: false }))
 }
 server.use(site.app)
 

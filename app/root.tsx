@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { Toaster } from '#app/components/ui/sonner.tsx'
 import { themeColorVariables } from '#app/domain/theme/theme-css.ts'
 import { getActiveTheme } from '#app/domain/theme/theme.server.ts'
+import { config } from '#app/lib/env.server.ts'
 import { useChangeFeed } from '#app/lib/use-change-feed.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
@@ -13,7 +14,11 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader() {
   const theme = await getActiveTheme()
-  return { theme: { colors: theme.colors, sectionStyles: theme.sectionStyles } }
+  return {
+    theme: { colors: theme.colors, sectionStyles: theme.sectionStyles },
+    timeZone: config.timeZone,
+    siteUrl: config.publicUrl,
+  }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -10,6 +10,7 @@ import type {
 } from './tables/content.ts'
 import type { ProfileTable, UserRoleTable } from './tables/people.ts'
 import type { SectionTable, ThemeTable } from './tables/site.ts'
+import type { ContactThrottleTable } from './tables/throttle.ts'
 
 export interface Database {
   user: UserTable
@@ -27,6 +28,7 @@ export interface Database {
   gallery: GalleryImageTable
   gallery_folders: GalleryFolderTable
   contact_messages: ContactMessageTable
+  contact_throttle: ContactThrottleTable
 }
 
 export type TableName = keyof Database

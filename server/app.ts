@@ -6,8 +6,9 @@ import { bootstrap } from '#app/lib/bootstrap.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { database } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
-import { cspNonceContext } from '#app/lib/request-context.ts'
+import { clientAddressContext, cspNonceContext } from '#app/lib/request-context.ts'
 import { runShutdownHandlers } from '#app/lib/shutdown.server.ts'
+import { limitRequestSize } from './request-size.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export { config }
@@ -16,12 +17,15 @@ export const app = express()
 
 app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), development: config.env === 'development' }))
 
+app.use(limitRequestSize())
+
 app.use(
   createRequestHandler({
     build: () => import('virtual:react-router/server-build'),
-    getLoadContext(_req, res) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider()
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ''))
+      context.set(clientAddressContext, req.ip ?? '')
       return context
     },
   }),

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
-
-/** Calendar hosts whose embeds the calendar page may frame. */
-export const CALENDAR_FRAME_HOSTS = [
-  'https://calendar.google.com',
-  'https://outlook.office365.com',
-  'https://outlook.live.com',
-]
+import { CALENDAR_FRAME_ORIGINS } from '#app/lib/calendar-hosts.ts'
 
 /**
  * Security headers for every response, with a per-request nonce for the
@@ -30,7 +24,7 @@ export function securityHeaders(options: { https: boolean; development: boolean 
         'font-src': ["'self'", 'data:'],
         // Vite's hot reload talks over a WebSocket in development.
         'connect-src': options.development ? ["'self'", 'ws:'] : ["'self'"],
-        'frame-src': ["'self'", ...CALENDAR_FRAME_HOSTS],
+        'frame-src': ["'self'", ...CALENDAR_FRAME_ORIGINS],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],

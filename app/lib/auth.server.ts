@@ -1,11 +1,10 @@
 import { betterAuth } from 'better-auth'
+import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
 import { database } from './db.server.ts'
 import { config } from './env.server.ts'
 import { singleton } from './singleton.server.ts'
-
-export const PASSWORD_MIN_LENGTH = 6
 
 function createAuth() {
   return betterAuth({
@@ -20,6 +19,7 @@ function createAuth() {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
     },
+    rateLimit: { enabled: config.authRateLimit },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,

@@ -30,6 +30,18 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   SEED_DEMO: booleanFlag.default(true),
+  AUTH_RATE_LIMIT: booleanFlag.default(true),
+  TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone })
+        return true
+      } catch {
+        return false
+      }
+    }, 'must be an IANA time zone such as Europe/London')
+    .optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
   S3_ENDPOINT: z.url({ error: 'must be a URL' }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -111,6 +123,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: values.AUTH_SECRET,
     firstAdmin: { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD },
     seedDemo: values.SEED_DEMO,
+    /** Better Auth's per-address limits on sign-in and sign-up attempts. */
+    authRateLimit: values.AUTH_RATE_LIMIT,
+    /** The school's time zone: event times are shown and entered in it. */
+    timeZone: values.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     storage,
   }
 }

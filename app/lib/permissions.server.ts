@@ -1,19 +1,11 @@
-import { redirect } from 'react-router'
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { hasRole, minimumRoleFor, type StaffSession } from '#app/domain/user/access.ts'
 import { getUserAccess } from '#app/domain/user/user.server.ts'
 import type { Role } from '#db/tables/people.ts'
 import { auth } from './auth.server.ts'
-
-const RANK: Record<Role, number> = { user: 0, editor: 1, admin: 2 }
+import { staffContext } from './staff-context.ts'
 
 export const ACCESS_DENIED_PATH = '/auth?error=access_denied'
-
-export interface StaffSession {
-  userId: string
-  email: string
-  displayName: string
-  /** The role that counts: a user who is not approved acts as role 'user'. */
-  role: Role
-}
 
 /** The signed-in staff member, or null (no session, no role row, or a failed lookup). */
 export async function getStaffSession(request: Request): Promise<StaffSession | null> {
@@ -34,17 +26,34 @@ export async function getStaffSession(request: Request): Promise<StaffSession | 
   }
 }
 
-export function hasRole(role: Role, minimum: Role): boolean {
-  return RANK[role] >= RANK[minimum]
-}
-
-/**
- * The first line of every admin loader and action (spec §6): without a session
- * or role, to /auth?error=access_denied; with too small a role, to /admin.
- */
-export async function requireRole(request: Request, minimum: Role): Promise<StaffSession> {
-  const staff = await getStaffSession(request)
+function assertRole(staff: StaffSession | null, minimum: Role): StaffSession {
   if (!staff) throw redirect(ACCESS_DENIED_PATH)
   if (!hasRole(staff.role, minimum)) throw redirect('/admin')
   return staff
+}
+
+/**
+ * Spec §6 on the server: without a session or role, to /auth?error=access_denied;
+ * with too small a role, to /admin.
+ */
+export async function requireRole(request: Request, minimum: Role): Promise<StaffSession> {
+  return assertRole(await getStaffSession(request), minimum)
+}
+
+/**
+ * Middleware of the admin layout: it runs before every admin loader and
+ * action, page requests and data requests alike, and checks the role the
+ * requested path needs. Loaders run in parallel, so a layout loader could not
+ * protect its children; middleware does.
+ */
+export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  // Client navigations fetch `/admin/blogs.data`: the page's path is what counts.
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, '')
+  context.set(staffContext, assertRole(await getStaffSession(request), minimumRoleFor(pathname)))
+  return next()
+}
+
+/** The first line of every admin loader and action: the guard's session, checked against this route's role. */
+export function requireStaff(context: Readonly<RouterContextProvider>, minimum: Role): StaffSession {
+  return assertRole(context.get(staffContext), minimum)
 }

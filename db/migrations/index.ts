@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration'
 import type { Engine } from '../engine.ts'
 import { initialSchema } from './0001-initial.ts'
+import { contactThrottle } from './0002-contact-throttle.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -10,6 +11,7 @@ import { initialSchema } from './0001-initial.ts'
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialSchema(engine),
+    '0002-contact-throttle': contactThrottle(engine),
   }
   return { getMigrations: async () => migrations }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { DEFAULT_COLORS, DEFAULT_THEME_NAME, defaultSectionStyles } from '#app/domain/theme/theme.schema.ts'
 import { publicUrl, type Bucket, type Storage } from '#app/lib/storage/storage.ts'
+import { storeImage } from '#app/lib/uploads/uploads.server.ts'
 import type { Database } from '../database.ts'
 import { newId, now, writeJson } from '../portable.ts'
 import { drawLogoWebp, drawSceneWebp } from './seed-images.ts'
@@ -80,9 +81,12 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage) {
     { title: 'School Garden', folder: 'general' },
     { title: 'Music Concert', folder: 'events' },
     { title: 'Art Exhibition', folder: 'general' },
+    // In a folder not for external use: staff see it in the admin, visitors never do (spec §5).
+    { title: 'Staff Training Day', folder: 'staff-room' },
   ]
   for (const [index, image] of galleryPlan.entries()) {
-    const url = await store(storage, 'gallery', `${image.folder}/${newId()}.webp`, await drawSceneWebp(index, 1200, 900), 'image/webp')
+    // Stored like an admin upload, with the width copies the public gallery's srcset asks for.
+    const url = await storeImage(storage, 'gallery', await drawSceneWebp(index, 1200, 900), image.folder)
     galleryImages.push({ ...image, url })
   }
   const policyFiles: string[] = []
@@ -96,7 +100,10 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage) {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('gallery_folders')
-      .values({ id: newId(), name: 'events', external_use: true, enabled: true })
+      .values([
+        { id: newId(), name: 'events', external_use: true, enabled: true },
+        { id: newId(), name: 'staff-room', external_use: false, enabled: true },
+      ])
       .onConflict((oc) => oc.column('name').doNothing())
       .execute()
     const galleryBase = Date.now() - galleryImages.length * 60_000

@@ -35,3 +35,11 @@ export { expect }
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true })
 }
+
+/** Waits until React has hydrated the element, so its event handlers are live. */
+export async function waitForHydration(page: Page, selector: string) {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css)
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__react'))
+  }, selector)
+}

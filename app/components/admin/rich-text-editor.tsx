@@ -1,0 +1,126 @@
+import Image from '@tiptap/extension-image'
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
+import StarterKit from '@tiptap/starter-kit'
+import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, type LucideIcon } from 'lucide-react'
+import { useState } from 'react'
+import { cn } from '#app/lib/utils.ts'
+
+interface RichTextEditorProps {
+  id: string
+  /** The form field that carries the HTML. */
+  name: string
+  defaultValue?: string
+  /** Called with the HTML and its plain-text length on every edit (live counters). */
+  onChange?: (html: string, textLength: number) => void
+  /** Asks the page for an image URL (the image picker); without it the image button is hidden. */
+  onRequestImage?: () => Promise<string | null>
+  invalid?: boolean
+  describedBy?: string
+  labelledBy: string
+}
+
+interface ToolbarButton {
+  label: string
+  icon: LucideIcon
+  isActive?: (editor: Editor) => boolean
+  run: (editor: Editor) => void
+}
+
+const TOOLBAR: ToolbarButton[] = [
+  { label: 'Bold', icon: Bold, isActive: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
+  { label: 'Italic', icon: Italic, isActive: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() },
+  { label: 'Heading', icon: Heading2, isActive: (e) => e.isActive('heading', { level: 2 }), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
+  { label: 'Subheading', icon: Heading3, isActive: (e) => e.isActive('heading', { level: 3 }), run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
+  { label: 'Bulleted list', icon: List, isActive: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run() },
+  { label: 'Numbered list', icon: ListOrdered, isActive: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run() },
+  { label: 'Quote', icon: Quote, isActive: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run() },
+  {
+    label: 'Link',
+    icon: Link2,
+    isActive: (e) => e.isActive('link'),
+    run: (e) => {
+      const current = e.getAttributes('link').href as string | undefined
+      const href = window.prompt('Link address (leave empty to remove the link)', current ?? 'https://')
+      if (href === null) return
+      if (href.trim() === '') e.chain().focus().extendMarkRange('link').unsetLink().run()
+      else e.chain().focus().extendMarkRange('link').setLink({ href: href.trim() }).run()
+    },
+  },
+  { label: 'Undo', icon: Undo2, run: (e) => e.chain().focus().undo().run() },
+  { label: 'Redo', icon: Redo2, run: (e) => e.chain().focus().redo().run() },
+]
+
+/**
+ * Rich text (headings, lists, links, images, bold, italic) edited as HTML.
+ * The server sanitises what it receives; the editor only produces markup it allows.
+ */
+export function RichTextEditor({ id, name, defaultValue = '', onChange, onRequestImage, invalid, describedBy, labelledBy }: RichTextEditorProps) {
+  const [html, setHtml] = useState(defaultValue)
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, protocols: ['mailto', 'tel'], HTMLAttributes: { rel: 'noopener noreferrer', target: null } },
+        code: false,
+        codeBlock: false,
+      }),
+      Image,
+    ],
+    content: defaultValue,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        class: 'rich-text min-h-48 px-3 py-2 focus:outline-none',
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const next = current.isEmpty ? '' : current.getHTML()
+      setHtml(next)
+      onChange?.(next, current.getText().length)
+    },
+  })
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) => (current ? TOOLBAR.map((button) => button.isActive?.(current) ?? false) : []),
+  })
+
+  async function insertImage() {
+    if (!editor || !onRequestImage) return
+    const src = await onRequestImage()
+    if (src) editor.chain().focus().setImage({ src }).run()
+  }
+
+  return (
+    <div className={cn('rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring', invalid && 'border-destructive')}>
+      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b p-1">
+        {TOOLBAR.map((button, index) => (
+          <button
+            key={button.label}
+            type="button"
+            title={button.label}
+            aria-label={button.label}
+            aria-pressed={button.isActive ? Boolean(active?.[index]) : undefined}
+            disabled={!editor}
+            onClick={() => editor && button.run(editor)}
+            className="rounded p-1.5 hover:bg-muted aria-pressed:bg-muted aria-pressed:text-primary disabled:opacity-50"
+          >
+            <button.icon aria-hidden className="size-4" />
+          </button>
+        ))}
+        {onRequestImage ? (
+          <button type="button" title="Image" aria-label="Image" disabled={!editor} onClick={() => void insertImage()} className="rounded p-1.5 hover:bg-muted disabled:opacity-50">
+            <ImagePlus aria-hidden className="size-4" />
+          </button>
+        ) : null}
+      </div>
+      <EditorContent editor={editor} />
+      <input type="hidden" name={name} value={html} />
+    </div>
+  )
+}

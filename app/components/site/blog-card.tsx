@@ -1,0 +1,35 @@
+import { ImageIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
+import { formatDate } from '#app/lib/format.ts'
+import { blogPostPath } from '#app/lib/feeds/rss.ts'
+import { useSite } from '#app/lib/use-site.ts'
+
+/** One post in the blog list: cover, title, date, excerpt and a 'Read More' link (spec §2). */
+export function BlogCard({ post }: { post: BlogPost }) {
+  const { timeZone } = useSite()
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm">
+      {post.coverImage ? (
+        <img src={post.coverImage} alt={post.title} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
+      ) : (
+        <div aria-hidden className="flex aspect-video w-full items-center justify-center bg-muted text-muted-foreground">
+          <ImageIcon className="size-10" />
+        </div>
+      )}
+      <div className="flex flex-1 flex-col p-6">
+        <h2 className="text-xl font-semibold leading-snug">{post.title}</h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, timeZone)}</time>
+        </p>
+        <p className="mt-3 flex-1 text-muted-foreground">{excerptOf(post)}</p>
+        <Link
+          to={blogPostPath(post.slug)}
+          className="mt-4 self-start font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Read More<span className="sr-only"> about {post.title}</span>
+        </Link>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,22 @@
+import { db } from '#app/lib/db.server.ts'
+import { readTimestamp } from '#db/portable.ts'
+
+export interface Policy {
+  id: string
+  title: string
+  description: string | null
+  fileUrl: string | null
+  createdAt: string
+}
+
+/** Newest first (spec §7). */
+export async function listPolicies(): Promise<Policy[]> {
+  const rows = await db.selectFrom('policies').selectAll().orderBy('created_at', 'desc').execute()
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    fileUrl: row.file_url,
+    createdAt: readTimestamp(row.created_at),
+  }))
+}

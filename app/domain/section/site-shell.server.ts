@@ -1,0 +1,40 @@
+import { plainText } from '#app/domain/blog/blog.ts'
+import { getSectionContent } from './section.server.ts'
+
+export const FALLBACK_SCHOOL_TITLE = 'Our School'
+
+/** Placeholders shown in the footer until the contact section is filled in. */
+export const CONTACT_PLACEHOLDERS = {
+  schoolName: FALLBACK_SCHOOL_TITLE,
+  phone: '+1 (555) 123-4567',
+  email: 'info@school.edu',
+  address: '123 Education Street, Learning City',
+}
+
+/** What every public page's header and footer show. */
+export async function getSiteShell() {
+  const [logos, contact, about] = await Promise.all([
+    getSectionContent('home.logos'),
+    getSectionContent('home.contact'),
+    getSectionContent('home.about'),
+  ])
+  const description = about ? plainText(about.content) : ''
+  return {
+    title: logos?.title || FALLBACK_SCHOOL_TITLE,
+    logo: logos?.image || null,
+    hoverText: logos?.hoverText || null,
+    contact: contact ?? CONTACT_PLACEHOLDERS,
+    contactConfigured: contact !== null,
+    description: shortenAtWord(description, 200),
+  }
+}
+
+export type SiteShell = Awaited<ReturnType<typeof getSiteShell>>
+
+/** At most `max` characters, cut at a word boundary with '...'. */
+function shortenAtWord(text: string, max: number) {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 3)
+  const lastSpace = cut.lastIndexOf(' ')
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}...`
+}

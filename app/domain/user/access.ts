@@ -1,0 +1,65 @@
+import type { Role } from '#db/tables/people.ts'
+
+const RANK: Record<Role, number> = { user: 0, editor: 1, admin: 2 }
+
+export function hasRole(role: Role, minimum: Role): boolean {
+  return RANK[role] >= RANK[minimum]
+}
+
+/** The signed-in staff member, as the admin area sees them. */
+export interface StaffSession {
+  userId: string
+  email: string
+  displayName: string
+  /** The role that counts: a user who is not approved acts as role 'user'. */
+  role: Role
+}
+
+export type AdminAreaIcon =
+  | 'dashboard'
+  | 'sections'
+  | 'blogs'
+  | 'events'
+  | 'gallery'
+  | 'policies'
+  | 'testimonials'
+  | 'contact'
+  | 'users'
+  | 'theme'
+
+export interface AdminArea {
+  path: string
+  label: string
+  icon: AdminAreaIcon
+  minimumRole: Role
+}
+
+/** Spec §2 and §6: every admin screen and the smallest role that may use it. */
+export const ADMIN_AREAS: readonly AdminArea[] = [
+  { path: '/admin', label: 'Dashboard', icon: 'dashboard', minimumRole: 'user' },
+  { path: '/admin/sections', label: 'Sections', icon: 'sections', minimumRole: 'editor' },
+  { path: '/admin/blogs', label: 'Blogs', icon: 'blogs', minimumRole: 'editor' },
+  { path: '/admin/events', label: 'Events', icon: 'events', minimumRole: 'editor' },
+  { path: '/admin/gallery', label: 'Gallery', icon: 'gallery', minimumRole: 'editor' },
+  { path: '/admin/policies', label: 'Policies', icon: 'policies', minimumRole: 'editor' },
+  { path: '/admin/testimonials', label: 'Testimonials', icon: 'testimonials', minimumRole: 'editor' },
+  { path: '/admin/contact', label: 'Contact Messages', icon: 'contact', minimumRole: 'editor' },
+  { path: '/admin/users', label: 'Users', icon: 'users', minimumRole: 'admin' },
+  { path: '/admin/theme', label: 'Theme', icon: 'theme', minimumRole: 'admin' },
+]
+
+/**
+ * The smallest role for an admin path. Only the dashboard is open to role
+ * 'user' (spec §6: "a user who goes to any admin path other than /admin is
+ * redirected to /admin"), so an unknown admin path needs at least 'editor'.
+ */
+export function minimumRoleFor(pathname: string): Role {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  if (path === '/admin') return 'user'
+  const area = ADMIN_AREAS.find((candidate) => candidate.path !== '/admin' && (path === candidate.path || path.startsWith(`${candidate.path}/`)))
+  return area?.minimumRole ?? 'editor'
+}
+
+export function areasFor(role: Role): AdminArea[] {
+  return ADMIN_AREAS.filter((area) => hasRole(role, area.minimumRole))
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+export const PASSWORD_MIN_LENGTH = 6
+
+/** Spec §5 sign-in / sign-up: email and password required; password minimum 6 characters. */
+export const credentialsSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email address')),
+  password: z.string().min(1, 'Password is required').min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+})
+
+export type Credentials = z.infer<typeof credentialsSchema>
+
+/** Spec §2 and §8, verbatim. */
+export const AUTH_MESSAGES = {
+  accessDenied: "Access denied. You don't have admin permissions. Please contact an administrator.",
+  signedIn: 'Logged in successfully',
+  signedUp: 'Account created successfully. Please check your email.',
+  signedOut: 'Logged out successfully',
+  sessionExpired: 'Session expired. Please sign in again.',
+} as const
+
+/** On /auth after a Logout whose sign-out call failed: show the form rather than return to /admin. */
+export const LOGGED_OUT_PARAM = 'logged_out'

@@ -1,0 +1,16 @@
+import type { z } from 'zod'
+
+export type FieldErrors = Record<string, string>
+
+/** What every admin action answers: a success message for the toast, or the error and each field's first problem. */
+export type ActionResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: FieldErrors }
+
+/** The first message per field, keyed by its dotted path ('slides.0.title'). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form'
+    errors[key] ??= issue.message
+  }
+  return errors
+}

@@ -1,0 +1,30 @@
+import { data } from 'react-router'
+import type { z } from 'zod'
+import { fieldErrorsOf, type ActionResult, type FieldErrors } from './action-result.ts'
+
+export function succeeded(message: string) {
+  return { ok: true, message } satisfies ActionResult
+}
+
+/** A refused write: nothing changed, and the answer says why (4xx). */
+export function refused(error: string, status = 400, fieldErrors: FieldErrors = {}) {
+  return data({ ok: false, error, fieldErrors } satisfies ActionResult, { status })
+}
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; response: ReturnType<typeof refused> }
+
+/** Checks a submitted form against the schema the browser used; a failure becomes a 400 naming the first problem. */
+export function parseSubmission<Schema extends z.ZodType>(schema: Schema, values: unknown): Parsed<z.infer<Schema>> {
+  const parsed = schema.safeParse(values)
+  if (parsed.success) return { ok: true, data: parsed.data }
+  const fieldErrors = fieldErrorsOf(parsed.error)
+  return { ok: false, response: refused(Object.values(fieldErrors)[0] ?? 'Invalid input', 400, fieldErrors) }
+}
+
+/** A form's fields as strings; files and repeated names are not expected here. */
+export async function formValues(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData()
+  const values: Record<string, string> = {}
+  for (const [key, value] of form) if (typeof value === 'string') values[key] = value
+  return values
+}

@@ -1,0 +1,6 @@
+import { toast } from '#app/components/ui/sonner.tsx'
+
+/** Spec §8: every failed call shows a destructive toast titled 'Error' with the server's message. */
+export function showErrorToast(description: string) {
+  toast.error('Error', { description, richColors: true })
+}

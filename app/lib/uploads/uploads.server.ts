@@ -1,0 +1,118 @@
+import { fileTypeFromBuffer } from 'file-type'
+import sharp from 'sharp'
+import { newId } from '#db/portable.ts'
+import { parsePublicUrl, publicUrl, type Bucket, type Storage } from '../storage/storage.ts'
+import {
+  IMAGE_MAX_WIDTH,
+  IMAGE_VARIANT_WIDTHS,
+  MAX_DOCUMENT_BYTES,
+  MAX_IMAGE_BYTES,
+  UPLOAD_MESSAGES,
+  variantUrl,
+} from './upload-rules.ts'
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string }
+
+/** Formats decoded by sharp that are safe to show; SVG is refused (it can carry scripts). */
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'])
+
+const DOCUMENT_TYPES: Record<string, { ext: string; contentType: string }> = {
+  'application/pdf': { ext: 'pdf', contentType: 'application/pdf' },
+  // .doc files are OLE compound files.
+  'application/x-cfb': { ext: 'doc', contentType: 'application/msword' },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    ext: 'docx',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+}
+
+function isFile(value: unknown): value is File {
+  return typeof File !== 'undefined' && value instanceof File && value.size > 0
+}
+
+/**
+ * The bytes of an uploaded image after checking what they really are (magic
+ * bytes, then a full decode), never the browser's claim.
+ */
+export async function checkImageUpload(value: unknown): Promise<Checked<Uint8Array>> {
+  if (!isFile(value)) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
+  if (value.size > MAX_IMAGE_BYTES) return { ok: false, error: UPLOAD_MESSAGES.imageTooLarge }
+  const bytes = new Uint8Array(await value.arrayBuffer())
+  const type = await fileTypeFromBuffer(bytes)
+  if (!type || !IMAGE_TYPES.has(type.mime)) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
+  try {
+    await sharp(bytes).stats()
+  } catch {
+    return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
+  }
+  return { ok: true, value: bytes }
+}
+
+export async function checkDocumentUpload(value: unknown): Promise<Checked<{ bytes: Uint8Array; ext: string; contentType: string }>> {
+  if (!isFile(value)) return { ok: false, error: UPLOAD_MESSAGES.notADocument }
+  if (value.size > MAX_DOCUMENT_BYTES) return { ok: false, error: UPLOAD_MESSAGES.documentTooLarge }
+  const bytes = new Uint8Array(await value.arrayBuffer())
+  const type = await fileTypeFromBuffer(bytes)
+  const document = type ? DOCUMENT_TYPES[type.mime] : undefined
+  if (!document) return { ok: false, error: UPLOAD_MESSAGES.notADocument }
+  return { ok: true, value: { bytes, ...document } }
+}
+
+async function webp(bytes: Uint8Array, width: number) {
+  // rotate() applies the camera's orientation; metadata (GPS and all) is dropped.
+  const output = await sharp(bytes, { animated: false }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()
+  return new Uint8Array(output)
+}
+
+/**
+ * Stores an image as WebP (at most 1600 px wide) plus smaller WebP copies for
+ * `srcset`, under `{prefix}/{random id}.webp` (spec §7 names, with our
+ * extension). Returns the public URL of the main copy.
+ */
+export async function storeImage(storage: Storage, bucket: Bucket, bytes: Uint8Array, prefix?: string): Promise<string> {
+  const key = `${prefix ? `${prefix}/` : ''}${newId()}.webp`
+  const url = publicUrl(bucket, key)
+  const copies = await Promise.all([
+    webp(bytes, IMAGE_MAX_WIDTH).then((body) => ({ url, body })),
+    ...IMAGE_VARIANT_WIDTHS.map(async (width) => ({ url: variantUrl(url, width), body: await webp(bytes, width) })),
+  ])
+  const stored: string[] = []
+  try {
+    for (const copy of copies) {
+      const location = parsePublicUrl(copy.url)!
+      await storage.put(location.bucket, location.key, copy.body, 'image/webp')
+      stored.push(copy.url)
+    }
+  } catch (error) {
+    await removeStoredFiles(storage, stored)
+    throw error
+  }
+  return url
+}
+
+/** Spec §7: policies upload as {timestamp}.{ext}. */
+export async function storeDocument(storage: Storage, document: { bytes: Uint8Array; ext: string; contentType: string }): Promise<string> {
+  const key = `${Date.now()}-${newId().slice(0, 8)}.${document.ext}`
+  await storage.put('policies', key, document.bytes, document.contentType)
+  return publicUrl('policies', key)
+}
+
+/**
+ * Removes files this app stored (and an image's width copies), ignoring URLs
+ * from elsewhere. Called after the row that pointed at them is gone.
+ */
+export async function removeStoredFiles(storage: Storage, urls: readonly (string | null | undefined)[]) {
+  for (const url of urls) {
+    if (!url) continue
+    const related = url.endsWith('.webp') ? [url, ...IMAGE_VARIANT_WIDTHS.map((width) => variantUrl(url, width))] : [url]
+    for (const candidate of related) {
+      const location = parsePublicUrl(candidate)
+      if (!location) continue
+      try {
+        await storage.delete(location.bucket, location.key)
+      } catch (error) {
+        console.warn(`[storage] could not remove ${candidate}:`, (error as Error).message)
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { Link } from 'react-router'
+import { AREA_ICONS } from '#app/components/admin/admin-sidebar.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { countContent, type ContentCountKey } from '#app/domain/dashboard/dashboard.server.ts'
+import { hasRole, type AdminAreaIcon } from '#app/domain/user/access.ts'
+import { requireStaff } from '#app/lib/permissions.server.ts'
+import type { Route } from './+types/dashboard.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = requireStaff(context, 'user')
+  return { counts: await countContent(), canManage: hasRole(staff.role, 'editor'), displayName: staff.displayName }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Admin Panel' }, { name: 'robots', content: 'noindex' }]
+
+const CARD_AREAS: Record<ContentCountKey, { icon: AdminAreaIcon; path: string }> = {
+  sections: { icon: 'sections', path: '/admin/sections' },
+  blogs: { icon: 'blogs', path: '/admin/blogs' },
+  events: { icon: 'events', path: '/admin/events' },
+  gallery: { icon: 'gallery', path: '/admin/gallery' },
+  policies: { icon: 'policies', path: '/admin/policies' },
+  testimonials: { icon: 'testimonials', path: '/admin/testimonials' },
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, canManage, displayName } = loaderData
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold">Dashboard</h1>
+        <p className="mt-1 text-muted-foreground">Welcome, {displayName}.</p>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {counts.map(({ key, label, count }) => {
+          const { icon, path } = CARD_AREAS[key]
+          const Icon = AREA_ICONS[icon]
+          const body = (
+            <Card className="h-full transition-shadow hover:shadow-md">
+              <CardHeader className="flex flex-row items-center justify-between">
+                <CardTitle>
+                  <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+                </CardTitle>
+                <Icon aria-hidden className="size-5 text-primary" />
+              </CardHeader>
+              <CardContent>
+                <p className="text-3xl font-bold" data-testid={`count-${key}`}>
+                  {count}
+                </p>
+              </CardContent>
+            </Card>
+          )
+          return (
+            <li key={key}>
+              {canManage ? (
+                <Link to={path} className="block h-full rounded-xl">
+                  {body}
+                </Link>
+              ) : (
+                body
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}

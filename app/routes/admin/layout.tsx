@@ -1,0 +1,82 @@
+import { Menu, X } from 'lucide-react'
+import { useState } from 'react'
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router'
+import { AdminSidebar } from '#app/components/admin/admin-sidebar.tsx'
+import { toast } from '#app/components/ui/sonner.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { AUTH_MESSAGES, LOGGED_OUT_PARAM } from '#app/domain/user/credentials.schema.ts'
+import { authClient } from '#app/lib/auth-client.ts'
+import { adminGuard, requireStaff } from '#app/lib/permissions.server.ts'
+import { useSessionWatcher } from '#app/lib/use-session-watcher.ts'
+import type { Route } from './+types/layout.ts'
+
+export const middleware: Route.MiddlewareFunction[] = [adminGuard]
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { staff: requireStaff(context, 'user') }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Admin Panel' }, { name: 'robots', content: 'noindex' }]
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { staff } = loaderData
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const markLeaving = useSessionWatcher()
+  const [loggingOut, setLoggingOut] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [menuPath, setMenuPath] = useState(pathname)
+  if (menuPath !== pathname) {
+    setMenuPath(pathname)
+    setMenuOpen(false)
+  }
+
+  // Spec §8: Logout goes to /auth even when the sign-out call fails; the
+  // marker keeps /auth from sending a still-valid session back here.
+  async function logout() {
+    markLeaving()
+    setLoggingOut(true)
+    const signedOut = await authClient.signOut().then(
+      ({ error }) => !error,
+      () => false,
+    )
+    toast.success(AUTH_MESSAGES.signedOut)
+    await navigate(signedOut ? '/auth' : `/auth?${LOGGED_OUT_PARAM}=1`)
+  }
+
+  const sidebar = <AdminSidebar staff={staff} onLogout={() => void logout()} loggingOut={loggingOut} />
+
+  return (
+    <div className="min-h-screen bg-muted/40 md:flex">
+      <header className="sticky top-0 z-30 flex items-center justify-between border-b bg-background px-4 py-3 md:hidden">
+        <span className="font-bold text-primary">Admin Panel</span>
+        <button
+          type="button"
+          className="rounded-md p-2 hover:bg-muted"
+          aria-expanded={menuOpen}
+          aria-controls="admin-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+        </button>
+      </header>
+      {menuOpen ? (
+        <div id="admin-menu" className="border-b bg-background md:hidden">
+          {sidebar}
+        </div>
+      ) : null}
+      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 border-r bg-background md:block">{sidebar}</aside>
+      <main className="min-w-0 flex-1 p-4 md:p-8">
+        {navigation.state === 'loading' && navigation.location.pathname.startsWith('/admin') ? (
+          <div className="flex justify-center py-24">
+            <Spinner className="size-8 text-primary" />
+          </div>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,159 @@
+import { useState, type FormEvent } from 'react'
+import { redirect, useNavigate } from 'react-router'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { toast } from '#app/components/ui/sonner.tsx'
+import { AUTH_MESSAGES, LOGGED_OUT_PARAM, credentialsSchema, type Credentials } from '#app/domain/user/credentials.schema.ts'
+import { authClient } from '#app/lib/auth-client.ts'
+import { showErrorToast } from '#app/lib/error-toast.ts'
+import { auth } from '#app/lib/auth.server.ts'
+import type { Route } from './+types/sign-in.ts'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams
+  const accessDenied = params.get('error') === 'access_denied'
+  // Spec §2: a signed-in visitor goes straight to the admin area, unless it just turned them away or they just logged out.
+  const stay = accessDenied || params.has(LOGGED_OUT_PARAM)
+  if (!stay && (await auth.api.getSession({ headers: request.headers }))) throw redirect('/admin')
+  return { accessDenied }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }]
+
+type Mode = 'sign-in' | 'sign-up'
+type FieldErrors = Partial<Record<keyof Credentials, string>>
+
+const MODE_TEXT = {
+  'sign-in': {
+    title: 'Admin Login',
+    description: 'Sign in to manage the school website.',
+    submit: 'Sign In',
+    pending: 'Signing in...',
+    switchPrompt: "Don't have an account?",
+    switchAction: 'Sign up',
+  },
+  'sign-up': {
+    title: 'Create Admin Account',
+    description: 'An administrator approves new accounts and gives them a role.',
+    submit: 'Sign Up',
+    pending: 'Creating account...',
+    switchPrompt: 'Already have an account?',
+    switchAction: 'Sign in',
+  },
+} as const
+
+function fieldErrorsOf(values: Record<keyof Credentials, string>): FieldErrors {
+  const parsed = credentialsSchema.safeParse(values)
+  if (parsed.success) return {}
+  const errors: FieldErrors = {}
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof Credentials
+    errors[field] ??= issue.message
+  }
+  return errors
+}
+
+export default function SignIn({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate()
+  const [mode, setMode] = useState<Mode>('sign-in')
+  const [pending, setPending] = useState(false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const text = MODE_TEXT[mode]
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (pending) return
+    const form = new FormData(event.currentTarget)
+    const values = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') }
+    const found = fieldErrorsOf(values)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    const { email, password } = credentialsSchema.parse(values)
+
+    setPending(true)
+    const { error } =
+      mode === 'sign-in'
+        ? await authClient.signIn.email({ email, password })
+        : await authClient.signUp.email({ email, password, name: '' })
+    setPending(false)
+    if (error) {
+      showErrorToast(error.message ?? error.statusText)
+      return
+    }
+    toast.success(mode === 'sign-in' ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp)
+    await navigate('/admin')
+  }
+
+  const describedBy = (field: keyof Credentials) => (errors[field] ? `${field}-error` : undefined)
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl font-bold">{text.title}</h1>
+          </CardTitle>
+          <CardDescription>{text.description}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          {loaderData.accessDenied ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+              {AUTH_MESSAGES.accessDenied}
+            </p>
+          ) : null}
+          <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+            <div className="space-y-2">
+              <Label htmlFor="email">Email</Label>
+              <Input id="email" name="email" type="email" autoComplete="email" required aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy('email')} />
+              {errors.email ? (
+                <p id="email-error" className="text-sm font-medium text-destructive">
+                  {errors.email}
+                </p>
+              ) : null}
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="password">Password</Label>
+              <Input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+                required
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={describedBy('password')}
+              />
+              {errors.password ? (
+                <p id="password-error" className="text-sm font-medium text-destructive">
+                  {errors.password}
+                </p>
+              ) : null}
+            </div>
+            <Button type="submit" className="w-full" disabled={pending}>
+              {pending ? text.pending : text.submit}
+            </Button>
+          </form>
+          <p className="text-center text-sm text-muted-foreground">
+            {text.switchPrompt}{' '}
+            <button
+              type="button"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+              onClick={() => {
+                setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')
+                setErrors({})
+              }}
+            >
+              {text.switchAction}
+            </button>
+          </p>
+          <p className="text-center text-sm">
+            <a href="/" className="text-muted-foreground underline-offset-4 hover:underline">
+              Back to the website
+            </a>
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  )
+}

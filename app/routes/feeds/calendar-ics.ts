@@ -1,0 +1,9 @@
+import { feedResponse } from '#app/lib/feeds/feed-response.ts'
+import { calendarFeedInput } from '#app/lib/feeds/feed-sources.server.ts'
+import { buildICalendar } from '#app/lib/feeds/icalendar.ts'
+
+export async function loader() {
+  return feedResponse(buildICalendar(await calendarFeedInput(new Date())), 'text/calendar; charset=utf-8', {
+    'Content-Disposition': 'inline; filename="calendar.ics"',
+  })
+}

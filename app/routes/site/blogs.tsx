@@ -1,0 +1,44 @@
+import { BlogCard } from '#app/components/site/blog-card.tsx'
+import { PageBanner } from '#app/components/site/themed-section.tsx'
+import { listBlogPosts } from '#app/domain/blog/blog.server.ts'
+import { BLOG_FEED_PATH } from '#app/lib/feeds/rss.ts'
+import { pageMeta } from '#app/lib/seo.ts'
+import type { Route } from './+types/blogs.ts'
+
+const TITLE = 'School Blog'
+const SUBTITLE = 'News and stories from our school community.'
+
+export async function loader() {
+  return { posts: await listBlogPosts() }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: TITLE,
+    description: SUBTITLE,
+    path: '/blogs',
+    extra: [{ tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${TITLE} (RSS)`, href: BLOG_FEED_PATH }],
+  })
+}
+
+export default function Blogs({ loaderData }: Route.ComponentProps) {
+  const { posts } = loaderData
+  return (
+    <>
+      <PageBanner page="blogsPage" title={TITLE} subtitle={SUBTITLE} />
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        {posts.length === 0 ? (
+          <p className="py-16 text-center text-lg text-muted-foreground">No blog posts yet.</p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <BlogCard post={post} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  )
+}

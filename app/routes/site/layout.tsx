@@ -1,0 +1,31 @@
+import { Outlet, useLocation, useNavigation } from 'react-router'
+import { PageSkeleton } from '#app/components/site/page-skeletons.tsx'
+import { SiteFooter } from '#app/components/site/site-footer.tsx'
+import { SiteHeader } from '#app/components/site/site-header.tsx'
+import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
+import type { Route } from './+types/layout.ts'
+
+export async function loader() {
+  return { shell: await getSiteShell() }
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const location = useLocation()
+  // While the next page's data loads, show its skeleton (spec §2 counts).
+  const pendingPath = navigation.state === 'loading' && navigation.location.pathname !== location.pathname ? navigation.location.pathname : null
+  const skeleton = pendingPath ? <PageSkeleton pathname={pendingPath} /> : null
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <SiteHeader shell={loaderData.shell} />
+      <main id="main" className="flex-1">
+        {skeleton ?? <Outlet />}
+      </main>
+      <SiteFooter shell={loaderData.shell} />
+    </div>
+  )
+}

@@ -1,0 +1,167 @@
+import { DatabaseSync } from 'node:sqlite'
+import type { Page } from '@playwright/test'
+import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
+import { DEMO_DATABASE_PATH, E2E_ADMIN } from './sites.ts'
+import { createStaffAccount, signIn } from './staff.ts'
+
+const ACCESS_DENIED = "Access denied. You don't have admin permissions. Please contact an administrator."
+const DASHBOARD_CARDS = ['Sections', 'Blog Posts', 'Events', 'Gallery Images', 'Policies', 'Testimonials']
+const ALL_LINKS = ['Dashboard', 'Sections', 'Blogs', 'Events', 'Gallery', 'Policies', 'Testimonials', 'Contact Messages', 'Users', 'Theme']
+const EDITOR_LINKS = ALL_LINKS.filter((link) => link !== 'Users' && link !== 'Theme')
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text })
+}
+
+function sidebarLinks(page: Page) {
+  return page.locator('aside').getByRole('navigation', { name: 'Admin' }).getByRole('link')
+}
+
+function countRows(table: string) {
+  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
+  try {
+    return (database.prepare(`select count(*) as count from ${table}`).get() as { count: number }).count
+  } finally {
+    database.close()
+  }
+}
+
+test('without a session every admin page sends the visitor to /auth with the access-denied alert', async ({ page }) => {
+  for (const path of ['/admin', '/admin/']) {
+    await page.goto(path)
+    await expect(page).toHaveURL(/\/auth\?error=access_denied$/)
+  }
+  await expect(page.getByRole('alert')).toHaveText(ACCESS_DENIED)
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+})
+
+test.describe('the sign-in form', () => {
+  test.use({ expectedFailedUrls: ['/api/auth/sign-in/email'] })
+
+  test('checks its fields in the browser and shows the server refusal as an Error toast', async ({ page }) => {
+    await page.goto('/auth')
+    await waitForHydration(page, 'main form')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText('Email is required')).toBeVisible()
+    await expect(page.getByText('Password is required')).toBeVisible()
+
+    await page.getByLabel('Email').fill('not-an-email')
+    await page.getByLabel('Password').fill('12345')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText('Invalid email address')).toBeVisible()
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
+
+    await page.getByLabel('Email').fill(E2E_ADMIN.email)
+    await page.getByLabel('Password').fill('wrong-password')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(toast(page, 'Invalid email or password')).toContainText('Error')
+    await expect(page).toHaveURL(/\/auth$/)
+    await screenshot(page, 'auth-error-1280')
+  })
+})
+
+test('an admin signs in, sees every link and the dashboard counts, and /auth then leads back to /admin', async ({ page }) => {
+  await signIn(page)
+  await expect(toast(page, 'Logged in successfully')).toBeVisible()
+  const aside = page.locator('aside')
+  await expect(aside.getByText('Admin Panel')).toBeVisible()
+  await expect(aside.getByText('Administrator')).toBeVisible()
+  await expect(aside.getByText('admin', { exact: true })).toBeVisible()
+  await expect(sidebarLinks(page)).toHaveText(ALL_LINKS)
+  await expect(aside.getByRole('link', { name: 'View Site' })).toHaveAttribute('href', '/')
+
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(DASHBOARD_CARDS)
+  for (const [key, table] of [
+    ['sections', 'sections'],
+    ['blogs', 'blogs'],
+    ['events', 'events'],
+    ['gallery', 'gallery'],
+    ['policies', 'policies'],
+    ['testimonials', 'testimonials'],
+  ]) {
+    await expect(page.getByTestId(`count-${key}`)).toHaveText(String(countRows(table!)))
+  }
+  await screenshot(page, 'admin-dashboard-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(page.locator('#admin-menu').getByRole('link')).toHaveCount(ALL_LINKS.length + 1)
+  await screenshot(page, 'admin-dashboard-menu-390')
+
+  await page.goto('/auth')
+  await expect(page).toHaveURL(/\/admin$/)
+  await page.goto('/auth?error=access_denied')
+  await expect(page.getByRole('alert')).toHaveText(ACCESS_DENIED)
+})
+
+test('an editor sees the content links but not Users or Theme', async ({ page, request }) => {
+  const editor = await createStaffAccount(request, 'editor')
+  await signIn(page, editor)
+  await expect(page.locator('aside').getByText(editor.fullName)).toBeVisible()
+  await expect(page.locator('aside').getByText('editor', { exact: true })).toBeVisible()
+  await expect(sidebarLinks(page)).toHaveText(EDITOR_LINKS)
+})
+
+test('a new sign-up gets role user and status pending, and sees only the dashboard', async ({ page }) => {
+  const email = `parent-${Date.now()}@example.org`
+  await page.goto('/auth')
+  await waitForHydration(page, 'main form')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByRole('heading', { name: 'Create Admin Account' })).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('parent-password')
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(toast(page, 'Account created successfully. Please check your email.')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.locator('aside').getByText('user', { exact: true })).toBeVisible()
+  await expect(sidebarLinks(page)).toHaveText(['Dashboard'])
+  await expect(page.getByTestId('count-blogs')).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link')).toHaveCount(0)
+
+  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
+  try {
+    const row = database
+      .prepare('select r.role, p.status from user u join user_roles r on r.user_id = u.id join profiles p on p.id = u.id where u.email = ?')
+      .get(email)
+    expect(row).toEqual({ role: 'user', status: 'pending' })
+  } finally {
+    database.close()
+  }
+})
+
+test('Logout says so and goes to /auth; the admin area is closed afterwards', async ({ page }) => {
+  await signIn(page)
+  await page.locator('aside').getByRole('button', { name: 'Logout' }).click()
+  await expect(toast(page, 'Logged out successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth$/)
+  await expect(toast(page, 'Session expired. Please sign in again.')).toHaveCount(0)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/auth\?error=access_denied$/)
+})
+
+test.describe('when the sign-out call fails', () => {
+  test.use({ expectedFailedUrls: ['/api/auth/sign-out'] })
+
+  test('Logout still says so and goes to /auth', async ({ page }) => {
+    await signIn(page)
+    await page.route('**/api/auth/sign-out', (route) => route.abort())
+    await page.locator('aside').getByRole('button', { name: 'Logout' }).click()
+    await expect(toast(page, 'Logged out successfully')).toBeVisible()
+    await expect(page).toHaveURL(/\/auth\?logged_out=1$/)
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+  })
+})
+
+test('a sign-out in another tab sends this tab to /auth with the session-expired message', async ({ page, context }) => {
+  await signIn(page)
+  const other = await context.newPage()
+  await other.goto('/admin')
+  await waitForHydration(other, 'aside')
+  await other.locator('aside').getByRole('button', { name: 'Logout' }).click()
+  await expect(other).toHaveURL(/\/auth$/)
+
+  // The tab the person comes back to re-checks its session.
+  await page.bringToFront()
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+  await expect(toast(page, 'Session expired. Please sign in again.')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth$/)
+})

@@ -1,0 +1,109 @@
+import { DatabaseSync } from 'node:sqlite'
+import type { Page } from '@playwright/test'
+import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
+import { DEMO_DATABASE_PATH, EMPTY_SITE_URL } from './sites.ts'
+import { createStaffAccount, signIn } from './staff.ts'
+
+function demoDatabase(readOnly = true) {
+  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly })
+  database.exec('PRAGMA busy_timeout = 5000')
+  return database
+}
+
+/** A message as the public form stores it (the form itself is tested in contact.spec.ts). */
+function storeMessage(name: string) {
+  const database = demoDatabase(false)
+  try {
+    const id = crypto.randomUUID()
+    database
+      .prepare('insert into contact_messages (id, name, email, message, read, created_at) values (?, ?, ?, ?, 0, ?)')
+      .run(id, name, `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`, `Hello from ${name}.\nSecond line.`, new Date().toISOString())
+    return id
+  } finally {
+    database.close()
+  }
+}
+
+function storedMessage(id: string) {
+  const database = demoDatabase()
+  try {
+    return database.prepare('select read from contact_messages where id = ?').get(id) as { read: number } | undefined
+  } finally {
+    database.close()
+  }
+}
+
+function unreadCount() {
+  const database = demoDatabase()
+  try {
+    return (database.prepare('select count(*) as count from contact_messages where read = 0').get() as { count: number }).count
+  } finally {
+    database.close()
+  }
+}
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text })
+}
+
+test('an editor reads, marks and deletes contact messages', async ({ page, request }) => {
+  const name = `Visitor ${Date.now()}`
+  const id = storeMessage(name)
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.locator('aside').getByRole('link', { name: 'Contact Messages' }).click()
+  await expect(page.getByRole('heading', { name: 'Contact Messages', level: 1 })).toBeVisible()
+  await waitForHydration(page, 'main')
+  await expect(page.getByText(`${unreadCount()} Unread`)).toBeVisible()
+
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+  await expect(card.getByText('New', { exact: true })).toBeVisible()
+  await expect(card.getByRole('link', { name: /@example\.org$/ })).toHaveAttribute('href', /^mailto:/)
+  await expect(card.getByText('Second line.')).toBeVisible()
+  await screenshot(page, 'admin-contact-messages-1280')
+
+  const unreadBefore = unreadCount()
+  await card.getByRole('button', { name: 'Mark Read' }).click()
+  await expect(toast(page, 'Message status updated')).toBeVisible()
+  await expect(card.getByText('New', { exact: true })).toHaveCount(0)
+  await expect(page.getByText(`${unreadBefore - 1} Unread`)).toBeVisible()
+  expect(storedMessage(id)).toEqual({ read: 1 })
+
+  await card.getByRole('button', { name: 'Mark Unread' }).click()
+  await expect(card.getByText('New', { exact: true })).toBeVisible()
+  expect(storedMessage(id)).toEqual({ read: 0 })
+
+  await card.getByRole('button', { name: `Delete the message from ${name}` }).click()
+  await expect(page.getByRole('alertdialog')).toContainText('This action cannot be undone.')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, 'Message deleted')).toBeVisible()
+  await expect(page.getByRole('heading', { name })).toHaveCount(0)
+  expect(storedMessage(id)).toBeUndefined()
+})
+
+test.describe('a message deleted meanwhile', () => {
+  test.use({ expectedFailedUrls: ['/admin/contact.data'] })
+
+  test('a write for it shows the failure toast', async ({ page, request }) => {
+    const name = `Gone ${Date.now()}`
+    const id = storeMessage(name)
+    await signIn(page, await createStaffAccount(request, 'editor'))
+    await page.goto('/admin/contact')
+    await waitForHydration(page, 'main')
+    const database = demoDatabase(false)
+    database.prepare('delete from contact_messages where id = ?').run(id)
+    database.close()
+    await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) }).getByRole('button', { name: 'Mark Read' }).click()
+    await expect(toast(page, 'Failed to update message status')).toContainText('Error')
+  })
+})
+
+test.describe('on the empty site', () => {
+  test.use({ baseURL: EMPTY_SITE_URL })
+
+  test('no messages: the empty state and 0 Unread', async ({ page }) => {
+    await signIn(page)
+    await page.goto('/admin/contact')
+    await expect(page.getByText('No messages yet')).toBeVisible()
+    await expect(page.getByText('0 Unread')).toBeVisible()
+  })
+})

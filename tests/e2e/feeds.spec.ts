@@ -1,0 +1,126 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import ICAL from 'ical.js'
+import { expect, test } from './fixtures.ts'
+import { DEMO_SITE_URL, EMPTY_SITE_URL } from './sites.ts'
+
+/** The demo posts, newest first (db/seed/seed.ts). */
+const DEMO_POSTS = [
+  { slug: 'welcome-back', title: 'Welcome Back to a New School Year' },
+  { slug: 'science-week-highlights', title: 'Science Week Highlights' },
+  { slug: 'our-new-school-garden', title: 'Our New School Garden' },
+]
+/** The demo events, by start date. */
+const DEMO_EVENTS = ['Parents Evening', 'Sports Day', 'Winter Concert', 'Half-Term Break']
+const PUBLIC_PAGES = ['/', '/gallery', '/blogs', '/calendar', '/policies']
+
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  isArray: (name) => name === 'item' || name === 'url',
+})
+
+interface RssItem {
+  title: string
+  link: string
+  guid: { '#text': string }
+  pubDate: string
+}
+
+function parseCalendar(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics))
+  return calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent))
+}
+
+test('the blog RSS feed lists the demo posts, newest first, with absolute links', async ({ request }) => {
+  const response = await request.get('/blogs/rss.xml')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('application/rss+xml; charset=utf-8')
+  expect(response.headers()['cache-control']).toBe('public, max-age=300')
+  const body = await response.text()
+  expect(XMLValidator.validate(body)).toBe(true)
+  const channel = xml.parse(body).rss.channel
+  expect(channel.title).toBe('Our School')
+  expect(channel.link).toBe(`${DEMO_SITE_URL}/blogs`)
+  expect(channel.description).toMatch(/^Our school has served families/)
+  expect(channel['atom:link']['@_href']).toBe(`${DEMO_SITE_URL}/blogs/rss.xml`)
+  const items = channel.item as RssItem[]
+  expect(items.map(({ title, link }) => ({ title, link }))).toEqual(
+    DEMO_POSTS.map(({ slug, title }) => ({ title, link: `${DEMO_SITE_URL}/blogs/${slug}` })),
+  )
+  for (const item of items) {
+    expect(item.guid['#text']).toBe(item.link)
+    expect(new Date(item.pubDate).toUTCString()).toBe(item.pubDate)
+  }
+})
+
+test('the blogs page announces the RSS feed to browsers and feed readers', async ({ request }) => {
+  const html = await (await request.get('/blogs')).text()
+  const feedLinks = (html.match(/<link\b[^>]*>/g) ?? []).filter(
+    (tag) => tag.includes('rel="alternate"') && tag.includes('type="application/rss+xml"'),
+  )
+  expect(feedLinks).toHaveLength(1)
+  const href = feedLinks[0]?.match(/href="([^"]+)"/)?.[1] ?? ''
+  const feed = await request.get(new URL(href, `${DEMO_SITE_URL}/blogs`).href)
+  expect(feed.status()).toBe(200)
+  expect(feed.headers()['content-type']).toBe('application/rss+xml; charset=utf-8')
+})
+
+test('the iCalendar feed carries the demo events and is served for subscription', async ({ request }) => {
+  const response = await request.get('/calendar.ics')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8')
+  expect(response.headers()['content-disposition']).toBe('inline; filename="calendar.ics"')
+  const body = await response.text()
+  expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/)
+  const events = parseCalendar(body)
+  expect(events.map((event) => event.summary)).toEqual(DEMO_EVENTS)
+  expect(new Set(events.map((event) => event.uid)).size).toBe(DEMO_EVENTS.length)
+  for (const event of events) expect(event.uid).toMatch(/@localhost$/)
+  const parentsEvening = events[0]
+  expect(parentsEvening?.description).toBe('Meet your child’s teachers to talk about progress.')
+  // Seeded at 16:00–19:00 UTC, a week from now: written as UTC instants.
+  expect(parentsEvening?.startDate.toJSDate().getUTCHours()).toBe(16)
+  expect(parentsEvening?.endDate.toJSDate().getUTCHours()).toBe(19)
+})
+
+test('the sitemap lists every public page and post, and each of them answers', async ({ request }) => {
+  const response = await request.get('/sitemap.xml')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('application/xml; charset=utf-8')
+  const body = await response.text()
+  expect(XMLValidator.validate(body)).toBe(true)
+  const urls = xml.parse(body).urlset.url as { loc: string; lastmod?: string }[]
+  expect(urls.map((url) => url.loc).sort()).toEqual(
+    [...PUBLIC_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
+  )
+  for (const url of urls) {
+    expect(url.loc.includes('/blogs/')).toBe(url.lastmod !== undefined)
+    expect((await request.get(url.loc)).status(), url.loc).toBe(200)
+  }
+})
+
+test('robots.txt allows the public site, keeps out the staff area and names the sitemap', async ({ request }) => {
+  const response = await request.get('/robots.txt')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8')
+  const lines = (await response.text()).split('\n')
+  expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /auth', 'Disallow: /api/']))
+  expect(lines).toContain(`Sitemap: ${DEMO_SITE_URL}/sitemap.xml`)
+})
+
+test('a site without content still serves valid, empty feeds', async ({ request }) => {
+  const rss = await request.get(`${EMPTY_SITE_URL}/blogs/rss.xml`)
+  expect(rss.status()).toBe(200)
+  const rssBody = await rss.text()
+  expect(XMLValidator.validate(rssBody)).toBe(true)
+  expect(xml.parse(rssBody).rss.channel.item).toBeUndefined()
+
+  const ics = await request.get(`${EMPTY_SITE_URL}/calendar.ics`)
+  expect(ics.status()).toBe(200)
+  expect(parseCalendar(await ics.text())).toEqual([])
+
+  const sitemap = await request.get(`${EMPTY_SITE_URL}/sitemap.xml`)
+  const locs = (xml.parse(await sitemap.text()).urlset.url as { loc: string }[]).map((url) => url.loc)
+  expect(locs).toEqual(PUBLIC_PAGES.map((path) => `${EMPTY_SITE_URL}${path}`))
+})

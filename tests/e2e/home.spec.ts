@@ -1,0 +1,186 @@
+import type { Page } from '@playwright/test'
+import { expect, screenshot, test } from './fixtures.ts'
+import { EMPTY_SITE_URL } from './sites.ts'
+
+const SLIDE_TITLES = ['Welcome to Our School', 'Learning Beyond the Classroom', 'Join Our Community']
+
+/** The slide on show: only it is visible, so only its title is in the accessibility tree. */
+async function expectSlide(page: Page, index: number) {
+  const carousel = page.getByRole('region', { name: 'Highlights' })
+  await expect(carousel.getByRole('heading', { name: SLIDE_TITLES[index] })).toBeVisible()
+  for (const [other, title] of SLIDE_TITLES.entries()) {
+    if (other !== index) await expect(carousel.getByRole('heading', { name: title })).toBeHidden()
+  }
+  await expect(carousel.getByRole('button', { name: `Go to slide ${index + 1}` })).toHaveAttribute('aria-current', 'true')
+}
+
+/** Stops the page's clock before it loads, so only `runFor` moves time; resolves once React has hydrated. */
+async function loadWithFrozenClock(page: Page) {
+  const start = new Date('2026-03-02T09:00:00Z')
+  await page.clock.install({ time: start })
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000))
+  await page.goto('/')
+  await waitForHydration(page)
+}
+
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const carousel = document.querySelector('[aria-roledescription="carousel"]')
+      return carousel !== null && Object.keys(carousel).some((key) => key.startsWith('__react'))
+    },
+    undefined,
+    { polling: 50 },
+  )
+}
+
+test('the demo home page shows hero, features, the 3 newest testimonials, about and contact', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/')
+  await expect(page).toHaveTitle('Our School')
+
+  const carousel = page.getByRole('region', { name: 'Highlights' })
+  await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel')
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Our School' })).toBeVisible()
+  await expect(carousel.getByText('A caring community where every child learns, grows and belongs.')).toBeVisible()
+  await expect(carousel.getByRole('group', { name: '1 of 3' })).toHaveAttribute('aria-roledescription', 'slide')
+
+  const features = page.getByRole('region', { name: 'Why Choose Us' })
+  await expect(features.getByRole('listitem')).toHaveCount(6)
+  await expect(features.getByRole('heading', { level: 3, name: 'Strong Foundations' })).toBeVisible()
+  await expect(features.getByText('Teachers who know every pupil by name and by need.')).toBeVisible()
+
+  const testimonials = page.getByRole('region', { name: 'What Parents Say' })
+  await expect(testimonials.locator('figcaption')).toHaveText(['Maria Lopez', 'James Okafor', 'Priya Shah'])
+  await expect(testimonials.getByText('Our daughter runs into school every morning. The teachers truly care.')).toBeVisible()
+  await expect(testimonials.getByRole('img', { name: /^Rated \d out of 5$/ })).toHaveCount(3)
+  await expect(testimonials.getByRole('listitem').filter({ hasText: 'Priya Shah' }).getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible()
+  await expect(testimonials.getByText('Tom Becker')).toHaveCount(0)
+
+  const about = page.getByRole('region', { name: 'About Our School' })
+  await expect(about.getByText('Visitors are always welcome: contact the office to arrange a tour.')).toBeVisible()
+
+  const contact = page.getByRole('region', { name: 'Get in Touch' })
+  await expect(contact.getByRole('heading', { level: 3, name: 'Our School' })).toBeVisible()
+  await expect(contact.getByRole('link', { name: '+1 (555) 010-0000' })).toHaveAttribute('href', 'tel:+15550100000')
+  await expect(contact.getByRole('link', { name: 'office@example.org' })).toHaveAttribute('href', 'mailto:office@example.org')
+  await expect(contact.getByText('1 School Lane, Hometown')).toBeVisible()
+  await expect(contact.getByRole('button', { name: 'Send Message' })).toBeVisible()
+
+  for (const key of ['hero', 'features', 'testimonials', 'about', 'contact']) {
+    await expect(page.locator(`[data-theme-section="${key}"]`)).toHaveCount(1)
+  }
+  await screenshot(page, 'home-demo-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'home-demo-390')
+})
+
+test('the server renders the first slide, a high-priority first image, meta tags and School JSON-LD', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  expect(html).toMatch(/<h1[^>]*>Welcome to Our School<\/h1>/)
+  const images = [...html.matchAll(/<img [^>]*src="\/files\/uploads\/[^"]+"[^>]*>/g)].map((match) => match[0])
+  expect(images[0]).toContain('loading="eager"')
+  expect(images[0]).toContain('fetchPriority="high"')
+  expect(images.slice(1, 3).every((image) => image.includes('loading="lazy"'))).toBe(true)
+
+  expect(html).toContain('<meta name="description" content="A caring community where every child learns, grows and belongs."/>')
+  const ldJson = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1]
+  expect(JSON.parse(ldJson ?? '{}')).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': ['School', 'EducationalOrganization'],
+    name: 'Our School',
+    url: expect.stringMatching(/^http:\/\/localhost:\d+\/$/),
+    logo: expect.stringMatching(/^http:\/\/localhost:\d+\/files\/gallery\//),
+    telephone: '+1 (555) 010-0000',
+    email: 'office@example.org',
+    address: { '@type': 'PostalAddress', streetAddress: '1 School Lane, Hometown' },
+  })
+})
+
+test('the carousel advances by itself every 5 s, looping, and pauses under the pointer', async ({ page }) => {
+  await loadWithFrozenClock(page)
+  await expectSlide(page, 0)
+
+  await page.clock.runFor(4_900)
+  await expectSlide(page, 0)
+  await page.clock.runFor(200)
+  await expectSlide(page, 1)
+  await page.clock.runFor(5_000)
+  await expectSlide(page, 2)
+  await page.clock.runFor(5_000)
+  await expectSlide(page, 0)
+
+  await page.getByRole('region', { name: 'Highlights' }).hover()
+  await page.clock.runFor(12_000)
+  await expectSlide(page, 0)
+  await page.mouse.move(5, 5)
+  await page.clock.runFor(5_000)
+  await expectSlide(page, 1)
+})
+
+test('previous, next and the slide buttons work from the keyboard, and keyboard focus stops the rotation', async ({ page }) => {
+  await loadWithFrozenClock(page)
+  await expectSlide(page, 0)
+
+  // Reach the carousel's controls with Tab alone.
+  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')
+  for (let presses = 0; presses < 20 && (await focusedName()) !== 'Previous slide'; presses++) await page.keyboard.press('Tab')
+  expect(await focusedName()).toBe('Previous slide')
+  await page.keyboard.press('Enter')
+  await expectSlide(page, 2)
+
+  await page.keyboard.press('Tab')
+  expect(await focusedName()).toBe('Next slide')
+  await page.keyboard.press('Enter')
+  await expectSlide(page, 0)
+  await page.keyboard.press('Enter')
+  await expectSlide(page, 1)
+
+  await page.keyboard.press('Tab')
+  expect(await focusedName()).toBe('Pause slide rotation')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  expect(await focusedName()).toBe('Go to slide 3')
+  await page.keyboard.press('Space')
+  await expectSlide(page, 2)
+
+  // While focus stays inside, the slides hold still.
+  await page.clock.runFor(15_000)
+  await expectSlide(page, 2)
+  // Leaving the carousel lets it move on again.
+  await page.getByRole('heading', { name: 'Why Choose Us' }).click()
+  await page.clock.runFor(5_000)
+  await expectSlide(page, 0)
+})
+
+test('the rotation can be paused with its button and does not start by itself for reduced motion', async ({ page }) => {
+  await loadWithFrozenClock(page)
+  await page.getByRole('button', { name: 'Pause slide rotation' }).click()
+  await page.mouse.move(5, 5)
+  await page.clock.runFor(12_000)
+  await expectSlide(page, 0)
+
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByRole('button', { name: 'Start slide rotation' })).toBeVisible()
+  await page.clock.runFor(12_000)
+  await expectSlide(page, 0)
+  await page.getByRole('button', { name: 'Start slide rotation' }).click()
+  await page.mouse.move(5, 5)
+  await page.clock.runFor(5_000)
+  await expectSlide(page, 1)
+})
+
+test('the empty site shows the starter sections and no testimonials section', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${EMPTY_SITE_URL}/`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Our School' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Why Choose Us' }).getByRole('listitem')).toHaveCount(6)
+  await expect(page.getByRole('region', { name: 'About Our School' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Get in Touch' }).getByRole('link', { name: 'office@example.org' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'What Parents Say' })).toHaveCount(0)
+  await expect(page.locator('[data-theme-section="testimonials"]')).toHaveCount(0)
+  await screenshot(page, 'home-empty-1280')
+})

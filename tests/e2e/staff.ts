@@ -1,0 +1,43 @@
+import { DatabaseSync } from 'node:sqlite'
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { ProfileStatus, Role } from '#db/tables/people.ts'
+import { expect, waitForHydration } from './fixtures.ts'
+import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
+
+export const STAFF_PASSWORD = 'staff-password-1'
+
+/**
+ * A new account on the demo site with the given role and status: signed up
+ * through the real endpoint, then promoted directly in the database (user
+ * management is a screen of its own, tested separately). The request context
+ * is not the page's, so the page stays signed out.
+ */
+export async function createStaffAccount(request: APIRequestContext, role: Role, status: ProfileStatus = 'approved') {
+  const email = `${role}-${status}-${crypto.randomUUID().slice(0, 8)}@example.org`
+  const fullName = `Test ${role[0]!.toUpperCase()}${role.slice(1)}`
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: STAFF_PASSWORD, name: fullName },
+    headers: { origin: DEMO_SITE_URL },
+  })
+  expect(response.status()).toBe(200)
+  const database = new DatabaseSync(DEMO_DATABASE_PATH)
+  try {
+    database.exec('PRAGMA busy_timeout = 5000')
+    const { id } = database.prepare('select id from user where email = ?').get(email) as { id: string }
+    database.prepare('update user_roles set role = ? where user_id = ?').run(role, id)
+    database.prepare('update profiles set status = ? where id = ?').run(status, id)
+  } finally {
+    database.close()
+  }
+  return { email, password: STAFF_PASSWORD, fullName }
+}
+
+/** Signs in through the /auth page, as a person would. */
+export async function signIn(page: Page, account: { email: string; password: string } = E2E_ADMIN) {
+  await page.goto('/auth')
+  await waitForHydration(page, 'main form')
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createLocalStorage } from '#app/lib/storage/local-storage.server.ts'
+import { parsePublicUrl } from '#app/lib/storage/storage.ts'
+import { imageSrcSet, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { checkDocumentUpload, checkImageUpload, removeStoredFiles, storeImage } from '#app/lib/uploads/uploads.server.ts'
+import { simplePdf } from '#db/seed/simple-pdf.ts'
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'school-uploads-'))
+const storage = createLocalStorage(root)
+afterAll(() => fs.rm(root, { recursive: true, force: true }))
+
+async function png(width: number, height: number) {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer()
+  return new Uint8Array(bytes)
+}
+
+function file(bytes: Uint8Array | string, name: string, type: string) {
+  return new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type })
+}
+
+describe('image uploads are checked by their content', () => {
+  test('a real PNG passes, whatever the browser called it', async () => {
+    const result = await checkImageUpload(file(await png(40, 30), 'holiday.txt', 'text/plain'))
+    expect(result.ok).toBe(true)
+  })
+
+  test.each([
+    ['an SVG (it can carry scripts)', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'pic.svg', 'image/svg+xml'],
+    ['text named .png', 'hello, not an image', 'pic.png', 'image/png'],
+    ['a PDF claiming to be an image', simplePdf('Doc', ['x']), 'pic.jpg', 'image/jpeg'],
+    ['a truncated PNG', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'pic.png', 'image/png'],
+  ])('%s is refused with the spec message', async (_label, bytes, name, type) => {
+    expect(await checkImageUpload(file(bytes, name, type))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })
+  })
+
+  test('no file, an empty file and a file over the limit are refused', async () => {
+    expect(await checkImageUpload(null)).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })
+    expect(await checkImageUpload(file('', 'empty.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })
+    const huge = new Uint8Array(MAX_IMAGE_BYTES + 1)
+    expect(await checkImageUpload(file(huge, 'huge.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.imageTooLarge })
+  })
+})
+
+describe('document uploads', () => {
+  test('a PDF passes and keeps its type; an image or text does not', async () => {
+    const pdf = await checkDocumentUpload(file(simplePdf('Policy', ['Line']), 'policy.pdf', 'application/pdf'))
+    expect(pdf).toMatchObject({ ok: true, value: { ext: 'pdf', contentType: 'application/pdf' } })
+    expect(await checkDocumentUpload(file(await png(4, 4), 'policy.pdf', 'application/pdf'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notADocument })
+    expect(await checkDocumentUpload(file('just text', 'policy.doc', 'application/msword'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notADocument })
+  })
+})
+
+describe('stored images', () => {
+  test('are WebP at most 1600 px wide with 480 and 960 px copies; removing removes them all', async () => {
+    const url = await storeImage(storage, 'gallery', await png(2400, 1200), 'events')
+    expect(url).toMatch(/^\/files\/gallery\/events\/[0-9a-f-]{36}\.webp$/)
+    const widths: Record<string, number | undefined> = {}
+    for (const candidate of [url, url.replace('.webp', '.w480.webp'), url.replace('.webp', '.w960.webp')]) {
+      const location = parsePublicUrl(candidate)!
+      const stored = await fs.readFile(path.join(root, location.bucket, location.key))
+      const metadata = await sharp(stored).metadata()
+      expect(metadata.format).toBe('webp')
+      widths[candidate.slice(-10)] = metadata.width
+    }
+    expect(Object.values(widths).sort((a, b) => a! - b!)).toEqual([480, 960, 1600])
+    expect(imageSrcSet(url)).toBe(`${url.replace('.webp', '.w480.webp')} 480w, ${url.replace('.webp', '.w960.webp')} 960w, ${url} 1600w`)
+
+    await removeStoredFiles(storage, [url, 'https://example.org/elsewhere.webp', null])
+    expect(await fs.readdir(path.join(root, 'gallery', 'events'))).toEqual([])
+  })
+
+  test('a small image is not enlarged', async () => {
+    const url = await storeImage(storage, 'uploads', await png(300, 200))
+    const location = parsePublicUrl(url.replace('.webp', '.w960.webp'))!
+    expect((await sharp(await fs.readFile(path.join(root, location.bucket, location.key))).metadata()).width).toBe(300)
+  })
+
+  test('no srcset for images from elsewhere', () => {
+    expect(imageSrcSet('https://example.org/a.webp')).toBeUndefined()
+    expect(imageSrcSet('/files/gallery/a.png')).toBeUndefined()
+    expect(imageSrcSet(null)).toBeUndefined()
+  })
+})
