@@ -12,6 +12,9 @@ export default [
   route('auth', 'routes/auth/sign-in.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
+    route('events', 'routes/admin/events.tsx'),
+    route('gallery', 'routes/admin/gallery.tsx'),
+    route('policies', 'routes/admin/policies.tsx'),
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('contact', 'routes/admin/contact-messages.tsx'),
   ]),

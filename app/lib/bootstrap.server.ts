@@ -30,7 +30,7 @@ export async function bootstrap() {
     await database.migrate()
     if (await isFreshDatabase(database.db)) {
       await seedBaseContent(database.db, storage)
-      if (config.seedDemo) await seedDemoContent(database.db, storage)
+      if (config.seedDemo) await seedDemoContent(database.db, storage, config.timeZone)
       console.log(`[setup] New site created${config.seedDemo ? ' with demo content' : ''}.`)
     }
     await ensureFirstAdmin()

@@ -1,21 +1,27 @@
 import { z } from 'zod'
 
+/** Browsers send a textarea's line breaks as CRLF but count each as one character; store and count them as LF. */
+function withUnixLineBreaks(value: string) {
+  return value.replace(/\r\n?/g, '\n')
+}
+
 /** Spec §5: "Each rule has its own message, for example 'Title is required' or 'Title must be less than 100 characters'." */
 export function requiredText(label: string, max: number) {
   return z
     .string({ error: `${label} is required` })
+    .overwrite(withUnixLineBreaks)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be less than ${max} characters`)
 }
 
+/** An optional text or textarea; empty becomes null. */
 export function optionalText(label: string, max: number) {
   return z
     .string()
-    .trim()
-    .max(max, `${label} must be less than ${max} characters`)
     .optional()
-    .transform((value) => value || null)
+    .transform((value) => (value === undefined ? null : withUnixLineBreaks(value).trim() || null))
+    .refine((value) => value === null || value.length <= max, `${label} must be less than ${max} characters`)
 }
 
 /** A row id sent back by an edit or delete form. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { DEFAULT_COLORS, DEFAULT_THEME_NAME, defaultSectionStyles } from '#app/domain/theme/theme.schema.ts'
 import { publicUrl, type Bucket, type Storage } from '#app/lib/storage/storage.ts'
 import { storeImage } from '#app/lib/uploads/uploads.server.ts'
+import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import type { Database } from '../database.ts'
 import { newId, now, writeJson } from '../portable.ts'
 import { drawLogoWebp, drawSceneWebp } from './seed-images.ts'
@@ -24,12 +25,12 @@ export async function isFreshDatabase(db: Kysely<Database>) {
  * starter content (spec §3). Runs in one transaction.
  */
 export async function seedBaseContent(db: Kysely<Database>, storage: Storage) {
-  const logo = await store(storage, 'gallery', `${newId()}.webp`, await drawLogoWebp(), 'image/webp')
+  const logo = await storeImage(storage, 'gallery', await drawLogoWebp())
   const hero: string[] = []
   for (const variant of [0, 1, 2]) {
-    hero.push(await store(storage, 'uploads', `${newId()}.webp`, await drawSceneWebp(variant), 'image/webp'))
+    hero.push(await storeImage(storage, 'uploads', await drawSceneWebp(variant)))
   }
-  const about = await store(storage, 'uploads', `${newId()}.webp`, await drawSceneWebp(3, 1200, 800), 'image/webp')
+  const about = await storeImage(storage, 'uploads', await drawSceneWebp(3, 1200, 800))
   const sections = starterSections({ logo, hero, about })
 
   await db.transaction().execute(async (trx) => {
@@ -61,17 +62,20 @@ export async function seedBaseContent(db: Kysely<Database>, storage: Storage) {
 
 const DAY = 24 * 60 * 60 * 1000
 
-function atTime(daysFromNow: number, hour: number, minute = 0) {
-  const date = new Date(Date.now() + daysFromNow * DAY)
-  date.setUTCHours(hour, minute, 0, 0)
-  return date.toISOString()
+/** An instant some days from today at a time on the school's clocks (so 09:00 is 9 am there, 00:00 starts a day). */
+function schoolTime(timeZone: string) {
+  return (daysFromNow: number, hour: number, minute = 0) => {
+    const day = utcToZonedTime(new Date(Date.now() + daysFromNow * DAY).toISOString(), timeZone).slice(0, 10)
+    return zonedTimeToUtc(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, timeZone)
+  }
 }
 
 /** A few posts, events, policies, testimonials and gallery images, so a new site shows something. */
-export async function seedDemoContent(db: Kysely<Database>, storage: Storage) {
+export async function seedDemoContent(db: Kysely<Database>, storage: Storage, timeZone = 'UTC') {
+  const atTime = schoolTime(timeZone)
   const covers: string[] = []
   for (const variant of [1, 4, 5]) {
-    covers.push(await store(storage, 'blogs', `${newId()}.webp`, await drawSceneWebp(variant, 1200, 675), 'image/webp'))
+    covers.push(await storeImage(storage, 'blogs', await drawSceneWebp(variant, 1200, 675)))
   }
   const galleryImages: { title: string; folder: string; url: string }[] = []
   const galleryPlan = [

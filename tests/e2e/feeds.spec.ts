@@ -79,9 +79,17 @@ test('the iCalendar feed carries the demo events and is served for subscription'
   for (const event of events) expect(event.uid).toMatch(/@localhost$/)
   const parentsEvening = events[0]
   expect(parentsEvening?.description).toBe('Meet your child’s teachers to talk about progress.')
-  // Seeded at 16:00–19:00 UTC, a week from now: written as UTC instants.
-  expect(parentsEvening?.startDate.toJSDate().getUTCHours()).toBe(16)
-  expect(parentsEvening?.endDate.toJSDate().getUTCHours()).toBe(19)
+  // Seeded at 16:00–19:00 on the school's clocks (the e2e sites run in New York): written as UTC instants.
+  expect(body).toMatch(/DTSTART:\d{8}T(20|21)0000Z/)
+  const newYorkTime = (date: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(date)
+  expect(newYorkTime(parentsEvening!.startDate.toJSDate())).toBe('16:00')
+  expect(newYorkTime(parentsEvening!.endDate.toJSDate())).toBe('19:00')
+  // The break was entered as dates: an all-day event through its last day.
+  const halfTerm = events.find((event) => event.summary === 'Half-Term Break')!
+  expect(halfTerm.startDate.isDate).toBe(true)
+  expect(halfTerm.endDate.isDate).toBe(true)
+  expect(halfTerm.endDate.toJSDate().getTime() - halfTerm.startDate.toJSDate().getTime()).toBe(5 * 24 * 60 * 60 * 1000)
 })
 
 test('the sitemap lists every public page and post, and each of them answers', async ({ request }) => {

@@ -1,6 +1,7 @@
 import { RichTextContent } from '#app/components/site/rich-text-content.tsx'
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
 import type { SectionContent } from '#app/domain/section/section.schema.ts'
+import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
 
 /** `about.content` must already be sanitised on the server. */
 export function AboutSection({ about }: { about: SectionContent['home.about'] }) {
@@ -14,7 +15,7 @@ export function AboutSection({ about }: { about: SectionContent['home.about'] })
           <RichTextContent html={about.content} className="mt-6 text-lg" />
         </div>
         {about.image ? (
-          <img src={about.image} alt="" loading="lazy" decoding="async" className="aspect-[3/2] w-full rounded-lg object-cover shadow-md" />
+          <img src={about.image} srcSet={imageSrcSet(about.image)} sizes="(min-width: 768px) 50vw, 100vw" alt="" loading="lazy" decoding="async" className="aspect-[3/2] w-full rounded-lg object-cover shadow-md" />
         ) : null}
       </div>
     </ThemedSection>

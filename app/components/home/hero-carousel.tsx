@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'reac
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
 import type { SectionContent } from '#app/domain/section/section.schema.ts'
 import { cn } from '#app/lib/utils.ts'
+import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
 
 /** Spec §9: the hero advances every 5 seconds, looping. */
 export const HERO_AUTOPLAY_MS = 5000
@@ -89,6 +90,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               >
                 <img
                   src={slide.image}
+                  srcSet={imageSrcSet(slide.image)}
+                  sizes="100vw"
                   alt=""
                   loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : 'auto'}

@@ -4,6 +4,7 @@ import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { blogPostPath } from '#app/lib/feeds/rss.ts'
 import { useSite } from '#app/lib/use-site.ts'
+import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
 
 /** One post in the blog list: cover, title, date, excerpt and a 'Read More' link (spec §2). */
 export function BlogCard({ post }: { post: BlogPost }) {
@@ -11,7 +12,7 @@ export function BlogCard({ post }: { post: BlogPost }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm">
       {post.coverImage ? (
-        <img src={post.coverImage} alt={post.title} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
+        <img src={post.coverImage} srcSet={imageSrcSet(post.coverImage)} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" alt={post.title} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
       ) : (
         <div aria-hidden className="flex aspect-video w-full items-center justify-center bg-muted text-muted-foreground">
           <ImageIcon className="size-10" />

@@ -2,6 +2,7 @@ import { CalendarDays } from 'lucide-react'
 import type { SchoolEvent } from '#app/domain/event/event.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { useSite } from '#app/lib/use-site.ts'
+import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
 
 /** An upcoming event: its date or date range, title and description (spec §2). */
 export function EventCard({ event }: { event: SchoolEvent }) {
@@ -19,6 +20,8 @@ export function EventCard({ event }: { event: SchoolEvent }) {
       {event.imageUrl ? (
         <img
           src={event.imageUrl}
+          srcSet={imageSrcSet(event.imageUrl)}
+          sizes="(min-width: 768px) 640px, 100vw"
           alt=""
           loading="lazy"
           decoding="async"

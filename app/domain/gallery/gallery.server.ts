@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
 import { readTimestamp } from '#db/portable.ts'
+import { DEFAULT_FOLDER } from './gallery.schema.ts'
 
-export const DEFAULT_FOLDER = 'general'
 
 export interface GalleryImage {
   id: string

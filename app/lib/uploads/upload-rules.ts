@@ -32,3 +32,11 @@ export function imageSrcSet(url: string | null | undefined): string | undefined 
   if (!url || !/^\/files\/[a-z]+\/.+\.webp$/.test(url) || /\.w\d+\.webp$/.test(url)) return undefined
   return [...IMAGE_VARIANT_WIDTHS.map((width) => `${variantUrl(url, width)} ${width}w`), `${url} ${IMAGE_MAX_WIDTH}w`].join(', ')
 }
+
+/**
+ * The file a person actually chose in a form, or null: an empty file input
+ * still sends a nameless, empty file. Works in the browser and on the server.
+ */
+export function chosenFile(value: unknown): File | null {
+  return typeof File !== 'undefined' && value instanceof File && value.size > 0 ? value : null
+}

@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { newId } from '#db/portable.ts'
 import { parsePublicUrl, publicUrl, type Bucket, type Storage } from '../storage/storage.ts'
 import {
+  chosenFile,
   IMAGE_MAX_WIDTH,
   IMAGE_VARIANT_WIDTHS,
   MAX_DOCUMENT_BYTES,
@@ -26,18 +27,15 @@ const DOCUMENT_TYPES: Record<string, { ext: string; contentType: string }> = {
   },
 }
 
-function isFile(value: unknown): value is File {
-  return typeof File !== 'undefined' && value instanceof File && value.size > 0
-}
-
 /**
  * The bytes of an uploaded image after checking what they really are (magic
  * bytes, then a full decode), never the browser's claim.
  */
 export async function checkImageUpload(value: unknown): Promise<Checked<Uint8Array>> {
-  if (!isFile(value)) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
-  if (value.size > MAX_IMAGE_BYTES) return { ok: false, error: UPLOAD_MESSAGES.imageTooLarge }
-  const bytes = new Uint8Array(await value.arrayBuffer())
+  const file = chosenFile(value)
+  if (!file) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: UPLOAD_MESSAGES.imageTooLarge }
+  const bytes = new Uint8Array(await file.arrayBuffer())
   const type = await fileTypeFromBuffer(bytes)
   if (!type || !IMAGE_TYPES.has(type.mime)) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
   try {
@@ -49,9 +47,10 @@ export async function checkImageUpload(value: unknown): Promise<Checked<Uint8Arr
 }
 
 export async function checkDocumentUpload(value: unknown): Promise<Checked<{ bytes: Uint8Array; ext: string; contentType: string }>> {
-  if (!isFile(value)) return { ok: false, error: UPLOAD_MESSAGES.notADocument }
-  if (value.size > MAX_DOCUMENT_BYTES) return { ok: false, error: UPLOAD_MESSAGES.documentTooLarge }
-  const bytes = new Uint8Array(await value.arrayBuffer())
+  const file = chosenFile(value)
+  if (!file) return { ok: false, error: UPLOAD_MESSAGES.notADocument }
+  if (file.size > MAX_DOCUMENT_BYTES) return { ok: false, error: UPLOAD_MESSAGES.documentTooLarge }
+  const bytes = new Uint8Array(await file.arrayBuffer())
   const type = await fileTypeFromBuffer(bytes)
   const document = type ? DOCUMENT_TYPES[type.mime] : undefined
   if (!document) return { ok: false, error: UPLOAD_MESSAGES.notADocument }

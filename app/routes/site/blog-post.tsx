@@ -9,6 +9,7 @@ import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import { useSite } from '#app/lib/use-site.ts'
 import type { Route } from './+types/blog-post.ts'
+import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getBlogPostBySlug(params.slug)
@@ -81,6 +82,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       {post.coverImage ? (
         <img
           src={post.coverImage}
+          srcSet={imageSrcSet(post.coverImage)}
+          sizes="(min-width: 768px) 768px, 100vw"
           alt={post.title}
           fetchPriority="high"
           decoding="async"

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { galleryImageAlt, ImageLightbox } from '#app/components/site/image-lightbox.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { getPublicGallery } from '#app/domain/gallery/gallery.server.ts'
 import { pageMeta } from '#app/lib/seo.ts'
+import { FolderFilterLink } from '#app/components/site/folder-filter-link.tsx'
 import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
-import { cn } from '#app/lib/utils.ts'
 import type { Route } from './+types/gallery.ts'
 
 const FOLDER_PARAM = 'folder'
@@ -29,17 +29,9 @@ export function meta({ matches }: Route.MetaArgs) {
 function FolderFilter({ label, count, href, selected }: { label: string; count: number; href: string; selected: boolean }) {
   return (
     <li>
-      <Link
-        to={href}
-        preventScrollReset
-        aria-current={selected ? 'true' : undefined}
-        className={cn(
-          'inline-flex h-9 items-center rounded-md border px-4 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden',
-          selected ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-background hover:bg-muted',
-        )}
-      >
+      <FolderFilterLink to={href} selected={selected}>
         {label} ({count})
-      </Link>
+      </FolderFilterLink>
     </li>
   )
 }

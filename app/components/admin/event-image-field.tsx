@@ -1,0 +1,39 @@
+import { X } from 'lucide-react'
+import { useState } from 'react'
+import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { IMAGE_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
+
+interface EventImageFieldProps {
+  /** The event's current image, if any. */
+  defaultUrl: string | null
+  /** The message for the uploaded file (`imageFile`) or the chosen address (`imageUrl`). */
+  error?: string
+}
+
+/**
+ * The optional event image: the current one (kept, or removed), or a new
+ * image file, which wins over it. The chosen address travels in the hidden
+ * `imageUrl` field, so a gallery picker only has to call `setImageUrl`.
+ */
+export function EventImageField({ defaultUrl, error }: EventImageFieldProps) {
+  const [imageUrl, setImageUrl] = useState(defaultUrl ?? '')
+  return (
+    <div className="space-y-3">
+      <input type="hidden" name="imageUrl" value={imageUrl} />
+      {imageUrl ? (
+        <div className="flex items-center gap-3">
+          <img src={imageUrl} alt="Current event image" className="h-16 w-24 rounded-md border object-cover" />
+          <Button type="button" variant="outline" size="sm" onClick={() => setImageUrl('')}>
+            <X aria-hidden />
+            Remove image
+          </Button>
+        </div>
+      ) : null}
+      <FormField id="imageFile" label={imageUrl ? 'Replace Image (optional)' : 'Image (optional)'} error={error} hint="JPEG, PNG, WebP, GIF or AVIF.">
+        <Input id="imageFile" name="imageFile" type="file" accept={IMAGE_ACCEPT} aria-invalid={!!error} aria-describedby={describedBy('imageFile', error)} />
+      </FormField>
+    </div>
+  )
+}

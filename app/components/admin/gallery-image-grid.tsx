@@ -1,0 +1,48 @@
+import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { galleryImageAlt } from '#app/components/site/image-lightbox.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { GALLERY_MESSAGES, type AdminGalleryImage } from '#app/domain/gallery/gallery.schema.ts'
+import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
+
+const THUMBNAIL_SIZES = '(min-width: 1024px) 20rem, (min-width: 640px) 50vw, 100vw'
+
+interface GalleryImageGridProps {
+  images: AdminGalleryImage[]
+  deletingId: unknown
+  onDelete: (image: AdminGalleryImage) => void
+}
+
+/** Spec §2: 1, 2 or 3 columns; each tile with its folder, its title and a delete button shown on hover or keyboard focus. */
+export function GalleryImageGrid({ images, deletingId, onDelete }: GalleryImageGridProps) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {images.map((image) => (
+        <li key={image.id} className="group relative overflow-hidden rounded-lg border border-border bg-card">
+          <img
+            src={image.imageUrl}
+            srcSet={imageSrcSet(image.imageUrl)}
+            sizes={THUMBNAIL_SIZES}
+            alt={galleryImageAlt(image)}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/3] w-full bg-muted object-cover"
+          />
+          <div className="flex items-center gap-2 p-3">
+            <Badge variant="secondary">{image.folder || image.listedUnder}</Badge>
+            {image.folder && image.folder !== image.listedUnder ? <Badge variant="outline">Needs reassignment</Badge> : null}
+            <p className="min-w-0 truncate text-sm font-medium">{image.title || <span className="text-muted-foreground">Untitled</span>}</p>
+          </div>
+          {/* Hidden until hover on devices that can hover; always there for touch, and shown to keyboard focus. */}
+          <div className="absolute top-2 right-2 rounded-md bg-background/90 shadow-sm transition-opacity pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:group-focus-within:opacity-100 motion-reduce:transition-none">
+            <ConfirmDelete
+              label={`Delete image ${image.title || 'Untitled'}`}
+              question={GALLERY_MESSAGES.confirmDeleteImage}
+              pending={deletingId === image.id}
+              onConfirm={() => onDelete(image)}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

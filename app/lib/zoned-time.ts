@@ -1,0 +1,81 @@
+/**
+ * Wall-clock times in a named time zone (what a `datetime-local` input shows)
+ * and the UTC instants we store, converted both ways with Intl alone.
+ */
+
+/** A `datetime-local` value: 'YYYY-MM-DDTHH:mm', optionally with ':ss'. */
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string) {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** The zone's wall clock at an instant, as if that wall clock were UTC (milliseconds, whole seconds). */
+function wallClockMs(instantMs: number, timeZone: string): number {
+  const fields: Record<string, number> = {}
+  for (const part of formatterFor(timeZone).formatToParts(instantMs)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value)
+  }
+  return Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!)
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (New York in winter: -5 h). */
+function offsetMs(instantMs: number, timeZone: string): number {
+  const wholeSeconds = Math.floor(instantMs / 1000) * 1000
+  return wallClockMs(wholeSeconds, timeZone) - wholeSeconds
+}
+
+/** The wall-clock fields of a `datetime-local` value as milliseconds, or null when it is not a real date and time. */
+function parseWallClock(value: string): number | null {
+  const match = WALL_CLOCK.exec(value)
+  if (!match) return null
+  const [year, month, day, hour, minute, second] = match.slice(1).map((field) => Number(field ?? 0)) as [number, number, number, number, number, number]
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second)
+  const date = new Date(ms)
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60
+  return real ? ms : null
+}
+
+export function isWallClockTime(value: string): boolean {
+  return parseWallClock(value) !== null
+}
+
+/**
+ * The UTC instant (ISO 8601) at which the zone's clocks read `wallClock`.
+ * Like Temporal's 'compatible' choice: a time that happens twice (clocks
+ * going back) is the earlier one; a time skipped by clocks going forward
+ * moves forward by the gap (02:30 becomes 03:30).
+ */
+export function zonedTimeToUtc(wallClock: string, timeZone: string): string {
+  const wall = parseWallClock(wallClock)
+  if (wall === null) throw new RangeError(`Not a date and time: ${JSON.stringify(wallClock)}`)
+  // Zones change offset at most once within a day either side, so these two offsets cover every case.
+  const offsetBefore = offsetMs(wall - DAY_MS, timeZone)
+  const offsetAfter = offsetMs(wall + DAY_MS, timeZone)
+  const candidates = [wall - offsetBefore, wall - offsetAfter].filter((instant) => wallClockMs(instant, timeZone) === wall)
+  const instant = candidates.length > 0 ? Math.min(...candidates) : wall - offsetBefore
+  return new Date(instant).toISOString()
+}
+
+/** The `datetime-local` value ('YYYY-MM-DDTHH:mm') showing an instant on the zone's clocks. */
+export function utcToZonedTime(iso: string, timeZone: string): string {
+  return new Date(wallClockMs(new Date(iso).getTime(), timeZone)).toISOString().slice(0, 16)
+}

@@ -1,0 +1,138 @@
+import { CalendarDays, Pencil, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { useFetcher } from 'react-router'
+import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
+import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { EventCalendarLinkCard } from '#app/components/admin/event-calendar-link-card.tsx'
+import { EventDialog } from '#app/components/admin/event-dialog.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card, CardContent } from '#app/components/ui/card.tsx'
+import { createEvent, deleteEvent, listEventsForAdmin, updateEvent } from '#app/domain/event/event-admin.server.ts'
+import { EVENT_MESSAGES, eventActionSchema } from '#app/domain/event/event.schema.ts'
+import type { SchoolEvent } from '#app/domain/event/event.ts'
+import { getSectionContent, updateSectionContentByKey } from '#app/domain/section/section.server.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
+import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { formatEventWhen } from '#app/lib/format.ts'
+import { requireStaff } from '#app/lib/permissions.server.ts'
+import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
+import { checkImageUpload } from '#app/lib/uploads/uploads.server.ts'
+import { useActionToast } from '#app/lib/use-action-toast.ts'
+import { useSite } from '#app/lib/use-site.ts'
+import type { Route } from './+types/events.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireStaff(context, 'editor')
+  const [events, calendar] = await Promise.all([listEventsForAdmin(), getSectionContent('calendar.google')])
+  return { events, calendarUrl: calendar?.url ?? '' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireStaff(context, 'editor')
+  const parsed = parseSubmission(eventActionSchema, Object.fromEntries(await request.formData()))
+  if (!parsed.ok) return parsed.response
+  const submission = parsed.data
+  switch (submission.intent) {
+    case 'create':
+    case 'update': {
+      const file = chosenFile(submission.imageFile)
+      const image = file ? await checkImageUpload(file) : null
+      if (image && !image.ok) return refused(image.error, 400, { imageFile: image.error })
+      const input = { ...submission, imageBytes: image?.value ?? null }
+      if (submission.intent === 'create') {
+        await createEvent(input)
+        return succeeded(EVENT_MESSAGES.created)
+      }
+      if (!(await updateEvent(submission.id, input))) return refused(EVENT_MESSAGES.notFound, 404)
+      return succeeded(EVENT_MESSAGES.updated)
+    }
+    case 'delete':
+      if (!(await deleteEvent(submission.id))) return refused(EVENT_MESSAGES.notFound, 404)
+      return succeeded(EVENT_MESSAGES.deleted)
+    case 'save-calendar':
+      if (!(await updateSectionContentByKey('calendar.google', { url: submission.url }))) return refused(EVENT_MESSAGES.calendarMissing, 404)
+      return succeeded(EVENT_MESSAGES.calendarSaved)
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Events | Admin Panel' }]
+
+type Editing = SchoolEvent | 'new' | null
+
+export default function EventsAdmin({ loaderData }: Route.ComponentProps) {
+  const { events, calendarUrl } = loaderData
+  const [editing, setEditing] = useState<Editing>(null)
+  // One fetcher for deletes, owned by the list: a deleted card unmounts before it could announce itself.
+  const remover = useFetcher<ActionResult>()
+  useActionToast(remover)
+  const deletingId = remover.state === 'idle' ? null : remover.formData?.get('id')
+  return (
+    <>
+      <AdminPageHeader
+        title="Events Management"
+        description="Events for the public calendar page, newest start date first."
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden />
+            Add Event
+          </Button>
+        }
+      />
+      <EventCalendarLinkCard url={calendarUrl} />
+      <h2 className="mb-4 text-xl font-semibold">Events</h2>
+      {events.length === 0 ? (
+        <p className="py-12 text-center text-muted-foreground">No events yet.</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {events.map((event) => (
+            <li key={event.id}>
+              <EventAdminCard
+                event={event}
+                onEdit={() => setEditing(event)}
+                deleting={deletingId === event.id}
+                onDelete={() => void remover.submit({ intent: 'delete', id: event.id }, { method: 'post' })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? <EventDialog event={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  )
+}
+
+interface EventAdminCardProps {
+  event: SchoolEvent
+  onEdit: () => void
+  onDelete: () => void
+  deleting: boolean
+}
+
+function EventAdminCard({ event, onEdit, onDelete, deleting }: EventAdminCardProps) {
+  const { timeZone } = useSite()
+  return (
+    <Card className="h-full">
+      <CardContent className="flex h-full gap-4">
+        {event.imageUrl ? <img src={event.imageUrl} alt="" loading="lazy" className="h-20 w-28 shrink-0 rounded-md border object-cover" /> : null}
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0 space-y-1">
+              <h3 className="font-semibold break-words">{event.title}</h3>
+              <p className="flex items-center gap-1.5 text-sm text-primary">
+                <CalendarDays aria-hidden className="size-4 shrink-0" />
+                <time dateTime={event.startDate}>{formatEventWhen(event.startDate, event.endDate, timeZone)}</time>
+              </p>
+            </div>
+            <div className="flex shrink-0">
+              <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={onEdit}>
+                <Pencil aria-hidden />
+              </Button>
+              <ConfirmDelete label={`Delete ${event.title}`} question={EVENT_MESSAGES.confirmDelete} pending={deleting} onConfirm={onDelete} />
+            </div>
+          </div>
+          {event.description ? <p className="text-sm whitespace-pre-line text-muted-foreground">{event.description}</p> : null}
+        </div>
+      </CardContent>
+    </Card>
+  )
+}

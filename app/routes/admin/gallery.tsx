@@ -1,0 +1,117 @@
+import { Upload } from 'lucide-react'
+import { useState } from 'react'
+import { useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
+import { GalleryFolderDialog } from '#app/components/admin/gallery-folder-dialog.tsx'
+import { FOLDER_PARAM, GalleryFolderFilters } from '#app/components/admin/gallery-folder-filters.tsx'
+import { GalleryImageGrid } from '#app/components/admin/gallery-image-grid.tsx'
+import { GalleryUploadDialog } from '#app/components/admin/gallery-upload-dialog.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import {
+  deleteGalleryFolder,
+  deleteGalleryImage,
+  FOLDER_REFUSALS,
+  getAdminGallery,
+  updateGalleryFolder,
+  uploadGalleryImages,
+} from '#app/domain/gallery/gallery-admin.server.ts'
+import {
+  GALLERY_MESSAGES,
+  galleryActionSchema,
+  galleryFormValues,
+  uploadedMessage,
+  uploadFolderOf,
+  type AdminGalleryFolder,
+} from '#app/domain/gallery/gallery.schema.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
+import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { requireStaff } from '#app/lib/permissions.server.ts'
+import { useActionToast } from '#app/lib/use-action-toast.ts'
+import type { Route } from './+types/gallery.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireStaff(context, 'editor')
+  return await getAdminGallery()
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireStaff(context, 'editor')
+  const parsed = parseSubmission(galleryActionSchema, galleryFormValues(await request.formData()))
+  if (!parsed.ok) return parsed.response
+  const submission = parsed.data
+  switch (submission.intent) {
+    case 'upload': {
+      const result = await uploadGalleryImages({ files: submission.images, folder: uploadFolderOf(submission), title: submission.title })
+      if (!result.ok) return refused(result.error, 400, { images: result.error })
+      return succeeded(uploadedMessage(result.count))
+    }
+    case 'update-folder': {
+      const result = await updateGalleryFolder(submission.id, submission)
+      if (result !== 'done') return refused(FOLDER_REFUSALS[result].message, FOLDER_REFUSALS[result].status, { name: FOLDER_REFUSALS[result].message })
+      return succeeded(GALLERY_MESSAGES.folderUpdated)
+    }
+    case 'delete-folder': {
+      const result = await deleteGalleryFolder(submission.id)
+      if (result !== 'done') return refused(FOLDER_REFUSALS[result].message, FOLDER_REFUSALS[result].status)
+      return succeeded(GALLERY_MESSAGES.folderDeleted)
+    }
+    case 'delete-image':
+      if (!(await deleteGalleryImage(submission.id))) return refused(GALLERY_MESSAGES.imageNotFound, 404)
+      return succeeded(GALLERY_MESSAGES.imageDeleted)
+  }
+}
+
+/** Choosing a folder filter only changes the URL's search: the loaded gallery already holds every image. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
+  return defaultShouldRevalidate
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Gallery Management | Admin Panel' }]
+
+export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
+  const { images, folders } = loaderData
+  const [searchParams] = useSearchParams()
+  // A folder renamed or deleted while selected falls back to 'all'.
+  const requested = searchParams.get(FOLDER_PARAM)
+  const selected = folders.some((folder) => folder.name === requested) ? requested : null
+  const shown = selected ? images.filter((image) => image.listedUnder === selected) : images
+  const [uploadOpen, setUploadOpen] = useState(false)
+  const [editingFolder, setEditingFolder] = useState<AdminGalleryFolder | null>(null)
+  // Deletes go through the list's fetcher: a deleted tile unmounts before it could announce itself.
+  const remover = useFetcher<ActionResult>()
+  useActionToast(remover)
+  const deletingId = remover.state === 'idle' ? null : remover.formData?.get('id')
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Gallery Management"
+        description={images.length === 1 ? '1 image' : `${images.length} images`}
+        actions={
+          <Button onClick={() => setUploadOpen(true)}>
+            <Upload aria-hidden />
+            Upload Images
+          </Button>
+        }
+      />
+      <GalleryFolderFilters total={images.length} folders={folders} selected={selected} onEdit={setEditingFolder} />
+      {images.length === 0 ? (
+        <div className="py-12 text-center">
+          <p className="text-lg font-medium">No images in gallery yet</p>
+          <p className="mt-1 text-muted-foreground">Upload your first image above</p>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="py-12 text-center text-muted-foreground">No images in &ldquo;{selected}&rdquo; folder.</p>
+      ) : (
+        <GalleryImageGrid
+          images={shown}
+          deletingId={deletingId}
+          onDelete={(image) => void remover.submit({ intent: 'delete-image', id: image.id }, { method: 'post' })}
+        />
+      )}
+      {uploadOpen ? <GalleryUploadDialog folderNames={folders.map((folder) => folder.name)} onClose={() => setUploadOpen(false)} /> : null}
+      {editingFolder ? <GalleryFolderDialog folder={editingFolder} onClose={() => setEditingFolder(null)} /> : null}
+    </>
+  )
+}
