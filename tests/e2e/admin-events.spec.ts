@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
-import { createStaffAccount, signIn } from './staff.ts'
+import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 
 interface EventRow {
   id: string
@@ -250,20 +250,8 @@ test('the server refuses forged event writes: no session, role user, invalid val
   const imagesBefore = eventImageFiles()
   const form = { intent: 'delete', id: target.id }
 
-  const anonymous = await request.post('/admin/events', { form, maxRedirects: 0 })
-  expect(anonymous.status()).toBe(302)
-  expect(anonymous.headers().location).toBe('/auth?error=access_denied')
-
-  const user = await createStaffAccount(request, 'user')
-  const userSession = await playwright.request.newContext({ baseURL: DEMO_SITE_URL })
-  await userSession.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password }, headers: { origin: DEMO_SITE_URL } })
-  const asUser = await userSession.post('/admin/events', { form, maxRedirects: 0 })
-  expect(asUser.status()).toBe(302)
-  expect(asUser.headers().location).toBe('/admin')
-
-  const editor = await createStaffAccount(request, 'editor')
-  const editorSession = await playwright.request.newContext({ baseURL: DEMO_SITE_URL })
-  await editorSession.post('/api/auth/sign-in/email', { data: { email: editor.email, password: editor.password }, headers: { origin: DEMO_SITE_URL } })
+  await expectRefusedWithoutRole(playwright, request, '/admin/events', form)
+  const editorSession = await staffSession(playwright, request, 'editor')
   for (const [values, message] of [
     [{ intent: 'create', title: ' ', startDate: '2030-01-01T10:00' }, 'Title is required'],
     [{ intent: 'create', title: 't'.repeat(101), startDate: '2030-01-01T10:00' }, 'Title must be less than 100 characters'],
@@ -298,6 +286,5 @@ test('the server refuses forged event writes: no session, role user, invalid val
   expect(storedEvents()).toEqual(before)
   expect(storedCalendarUrl()).toBe(calendarBefore)
   expect(eventImageFiles()).toEqual(imagesBefore)
-  await userSession.dispose()
   await editorSession.dispose()
 })

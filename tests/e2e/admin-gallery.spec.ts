@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN, EMPTY_SITE_URL } from './sites.ts'
-import { createStaffAccount, signIn } from './staff.ts'
+import { createStaffAccount, signIn, staffSession } from './staff.ts'
 
 interface ImageRow {
   id: string
@@ -309,16 +309,12 @@ test('the server refuses forged gallery writes: no session, role user, and inval
   expect(anonymous.status()).toBe(302)
   expect(anonymous.headers().location).toBe('/auth?error=access_denied')
 
-  const user = await createStaffAccount(request, 'user')
-  const userSession = await playwright.request.newContext({ baseURL: DEMO_SITE_URL })
-  await userSession.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password }, headers: { origin: DEMO_SITE_URL } })
+  const userSession = await staffSession(playwright, request, 'user')
   const asUser = await userSession.post('/admin/gallery', { multipart: { intent: 'upload', images: await png('user.png', '#000000') }, maxRedirects: 0 })
   expect(asUser.status()).toBe(302)
   expect(asUser.headers().location).toBe('/admin')
 
-  const editor = await createStaffAccount(request, 'editor')
-  const editorSession = await playwright.request.newContext({ baseURL: DEMO_SITE_URL })
-  await editorSession.post('/api/auth/sign-in/email', { data: { email: editor.email, password: editor.password }, headers: { origin: DEMO_SITE_URL } })
+  const editorSession = await staffSession(playwright, request, 'editor')
 
   const realAndFake = new FormData()
   realAndFake.append('intent', 'upload')

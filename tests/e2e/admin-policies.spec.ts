@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { simplePdf } from '#db/seed/simple-pdf.ts'
 import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
-import { createStaffAccount, signIn } from './staff.ts'
+import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 
 interface PolicyRow {
   id: string
@@ -186,20 +186,8 @@ test('the server refuses forged policy writes: no session, role user, invalid va
   const target = before[0]!
   const form = { intent: 'delete', id: target.id }
 
-  const anonymous = await request.post('/admin/policies', { form, maxRedirects: 0 })
-  expect(anonymous.status()).toBe(302)
-  expect(anonymous.headers().location).toBe('/auth?error=access_denied')
-
-  const user = await createStaffAccount(request, 'user')
-  const userSession = await playwright.request.newContext({ baseURL: DEMO_SITE_URL })
-  await userSession.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password }, headers: { origin: DEMO_SITE_URL } })
-  const asUser = await userSession.post('/admin/policies', { form, maxRedirects: 0 })
-  expect(asUser.status()).toBe(302)
-  expect(asUser.headers().location).toBe('/admin')
-
-  const editor = await createStaffAccount(request, 'editor')
-  const editorSession = await playwright.request.newContext({ baseURL: DEMO_SITE_URL })
-  await editorSession.post('/api/auth/sign-in/email', { data: { email: editor.email, password: editor.password }, headers: { origin: DEMO_SITE_URL } })
+  await expectRefusedWithoutRole(playwright, request, '/admin/policies', form)
+  const editorSession = await staffSession(playwright, request, 'editor')
   for (const [values, message] of [
     [{ intent: 'create', title: ' ' }, 'Title is required'],
     [{ intent: 'update', id: target.id, title: 'p'.repeat(101) }, 'Title must be less than 100 characters'],
@@ -228,6 +216,5 @@ test('the server refuses forged policy writes: no session, role user, invalid va
 
   expect(storedPolicies()).toEqual(before)
   expect(policyFiles()).toEqual(filesBefore)
-  await userSession.dispose()
   await editorSession.dispose()
 })

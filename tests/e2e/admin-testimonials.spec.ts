@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
 import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
-import { createStaffAccount, signIn } from './staff.ts'
+import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 
 interface TestimonialRow {
   id: string
@@ -87,20 +87,8 @@ test('the server refuses forged testimonial writes: no session, role user, and i
   const target = before[0]!
   const form = { intent: 'delete', id: target.id }
 
-  const anonymous = await request.post('/admin/testimonials', { form, maxRedirects: 0 })
-  expect(anonymous.status()).toBe(302)
-  expect(anonymous.headers().location).toBe('/auth?error=access_denied')
-
-  const user = await createStaffAccount(request, 'user')
-  const userSession = await playwright.request.newContext({ baseURL: DEMO_SITE_URL })
-  await userSession.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password }, headers: { origin: DEMO_SITE_URL } })
-  const asUser = await userSession.post('/admin/testimonials', { form, maxRedirects: 0 })
-  expect(asUser.status()).toBe(302)
-  expect(asUser.headers().location).toBe('/admin')
-
-  const editor = await createStaffAccount(request, 'editor')
-  const editorSession = await playwright.request.newContext({ baseURL: DEMO_SITE_URL })
-  await editorSession.post('/api/auth/sign-in/email', { data: { email: editor.email, password: editor.password }, headers: { origin: DEMO_SITE_URL } })
+  await expectRefusedWithoutRole(playwright, request, '/admin/testimonials', form)
+  const editorSession = await staffSession(playwright, request, 'editor')
   for (const [values, message] of [
     [{ intent: 'update', id: target.id, parentName: 'X', message: 'Y', rating: '9' }, 'Rating must be a whole number from 1 to 5'],
     [{ intent: 'update', id: target.id, parentName: ' ', message: 'Y', rating: '4' }, 'Parent name is required'],
@@ -115,6 +103,5 @@ test('the server refuses forged testimonial writes: no session, role user, and i
   expect(missing.status()).toBe(404)
 
   expect(storedTestimonials()).toEqual(before)
-  await userSession.dispose()
   await editorSession.dispose()
 })

@@ -1,5 +1,5 @@
 import { DatabaseSync } from 'node:sqlite'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
 import { expect, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
@@ -40,4 +40,25 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/admin$/)
+}
+
+/** An API client signed in as a new account of the role (for posts that bypass the pages). */
+export async function staffSession(playwright: PlaywrightWorkerArgs['playwright'], request: APIRequestContext, role: Role) {
+  const account = await createStaffAccount(request, role)
+  const session = await playwright.request.newContext({ baseURL: DEMO_SITE_URL })
+  const signedIn = await session.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers: { origin: DEMO_SITE_URL } })
+  expect(signedIn.status()).toBe(200)
+  return session
+}
+
+/** Spec §6 on the server: a post to an admin path without a session goes to /auth?error=access_denied, as role user to /admin. */
+export async function expectRefusedWithoutRole(playwright: PlaywrightWorkerArgs['playwright'], request: APIRequestContext, path: string, form: Record<string, string>) {
+  const anonymous = await request.post(path, { form, maxRedirects: 0 })
+  expect(anonymous.status()).toBe(302)
+  expect(anonymous.headers().location).toBe('/auth?error=access_denied')
+  const asUser = await staffSession(playwright, request, 'user')
+  const answer = await asUser.post(path, { form, maxRedirects: 0 })
+  expect(answer.status()).toBe(302)
+  expect(answer.headers().location).toBe('/admin')
+  await asUser.dispose()
 }

@@ -1,23 +1,17 @@
-import { CalendarDays, Pencil, Plus } from 'lucide-react'
-import { useState } from 'react'
-import { useFetcher } from 'react-router'
-import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
-import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { CalendarDays } from 'lucide-react'
+import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { EventCalendarLinkCard } from '#app/components/admin/event-calendar-link-card.tsx'
 import { EventDialog } from '#app/components/admin/event-dialog.tsx'
-import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createEvent, deleteEvent, listEventsForAdmin, updateEvent } from '#app/domain/event/event-admin.server.ts'
 import { EVENT_MESSAGES, eventActionSchema } from '#app/domain/event/event.schema.ts'
 import type { SchoolEvent } from '#app/domain/event/event.ts'
 import { getSectionContent, updateSectionContentByKey } from '#app/domain/section/section.server.ts'
-import type { ActionResult } from '#app/lib/action-result.ts'
 import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { checkImageUpload } from '#app/lib/uploads/uploads.server.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
 import { useSite } from '#app/lib/use-site.ts'
 import type { Route } from './+types/events.ts'
 
@@ -57,58 +51,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Events | Admin Panel' }]
 
-type Editing = SchoolEvent | 'new' | null
-
 export default function EventsAdmin({ loaderData }: Route.ComponentProps) {
-  const { events, calendarUrl } = loaderData
-  const [editing, setEditing] = useState<Editing>(null)
-  // One fetcher for deletes, owned by the list: a deleted card unmounts before it could announce itself.
-  const remover = useFetcher<ActionResult>()
-  useActionToast(remover)
-  const deletingId = remover.state === 'idle' ? null : remover.formData?.get('id')
   return (
-    <>
-      <AdminPageHeader
-        title="Events Management"
-        description="Events for the public calendar page, newest start date first."
-        actions={
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden />
-            Add Event
-          </Button>
-        }
-      />
-      <EventCalendarLinkCard url={calendarUrl} />
+    <AdminListPage
+      title="Events Management"
+      description="Events for the public calendar page, newest start date first."
+      addLabel="Add Event"
+      emptyText="No events yet."
+      items={loaderData.events}
+      renderItem={(event, controls) => <EventAdminCard event={event} controls={controls} />}
+      renderDialog={(event, close) => <EventDialog event={event} onClose={close} />}
+    >
+      <EventCalendarLinkCard url={loaderData.calendarUrl} />
       <h2 className="mb-4 text-xl font-semibold">Events</h2>
-      {events.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No events yet.</p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {events.map((event) => (
-            <li key={event.id}>
-              <EventAdminCard
-                event={event}
-                onEdit={() => setEditing(event)}
-                deleting={deletingId === event.id}
-                onDelete={() => void remover.submit({ intent: 'delete', id: event.id }, { method: 'post' })}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {editing ? <EventDialog event={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-    </>
+    </AdminListPage>
   )
 }
 
-interface EventAdminCardProps {
-  event: SchoolEvent
-  onEdit: () => void
-  onDelete: () => void
-  deleting: boolean
-}
-
-function EventAdminCard({ event, onEdit, onDelete, deleting }: EventAdminCardProps) {
+function EventAdminCard({ event, controls }: { event: SchoolEvent; controls: ItemControls }) {
   const { timeZone } = useSite()
   return (
     <Card className="h-full">
@@ -123,12 +83,7 @@ function EventAdminCard({ event, onEdit, onDelete, deleting }: EventAdminCardPro
                 <time dateTime={event.startDate}>{formatEventWhen(event.startDate, event.endDate, timeZone)}</time>
               </p>
             </div>
-            <div className="flex shrink-0">
-              <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={onEdit}>
-                <Pencil aria-hidden />
-              </Button>
-              <ConfirmDelete label={`Delete ${event.title}`} question={EVENT_MESSAGES.confirmDelete} pending={deleting} onConfirm={onDelete} />
-            </div>
+            <ItemActions name={event.title} confirmQuestion={EVENT_MESSAGES.confirmDelete} controls={controls} />
           </div>
           {event.description ? <p className="text-sm whitespace-pre-line text-muted-foreground">{event.description}</p> : null}
         </div>

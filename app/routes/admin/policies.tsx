@@ -1,20 +1,14 @@
-import { ExternalLink, Pencil, Plus } from 'lucide-react'
-import { useState } from 'react'
-import { useFetcher } from 'react-router'
-import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
-import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { ExternalLink } from 'lucide-react'
+import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { PolicyDialog } from '#app/components/admin/policy-dialog.tsx'
-import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createPolicy, deletePolicy, updatePolicy } from '#app/domain/policy/policy-admin.server.ts'
 import { POLICY_MESSAGES, policyActionSchema } from '#app/domain/policy/policy.schema.ts'
 import { listPolicies, type Policy } from '#app/domain/policy/policy.server.ts'
-import type { ActionResult } from '#app/lib/action-result.ts'
 import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { checkDocumentUpload } from '#app/lib/uploads/uploads.server.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
 import type { Route } from './+types/policies.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -49,56 +43,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Policies | Admin Panel' }]
 
-type Editing = Policy | 'new' | null
-
 export default function PoliciesAdmin({ loaderData }: Route.ComponentProps) {
-  const { policies } = loaderData
-  const [editing, setEditing] = useState<Editing>(null)
-  // One fetcher for deletes, owned by the list: a deleted card unmounts before it could announce itself.
-  const remover = useFetcher<ActionResult>()
-  useActionToast(remover)
-  const deletingId = remover.state === 'idle' ? null : remover.formData?.get('id')
   return (
-    <>
-      <AdminPageHeader
-        title="Policies"
-        description="School policy documents, listed newest first on the public policies page."
-        actions={
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden />
-            Add Policy
-          </Button>
-        }
-      />
-      {policies.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No policies yet.</p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {policies.map((policy) => (
-            <li key={policy.id}>
-              <PolicyAdminCard
-                policy={policy}
-                onEdit={() => setEditing(policy)}
-                deleting={deletingId === policy.id}
-                onDelete={() => void remover.submit({ intent: 'delete', id: policy.id }, { method: 'post' })}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {editing ? <PolicyDialog policy={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-    </>
+    <AdminListPage
+      title="Policies"
+      description="School policy documents, listed newest first on the public policies page."
+      addLabel="Add Policy"
+      emptyText="No policies yet."
+      items={loaderData.policies}
+      renderItem={(policy, controls) => <PolicyAdminCard policy={policy} controls={controls} />}
+      renderDialog={(policy, close) => <PolicyDialog policy={policy} onClose={close} />}
+    />
   )
 }
 
-interface PolicyAdminCardProps {
-  policy: Policy
-  onEdit: () => void
-  onDelete: () => void
-  deleting: boolean
-}
-
-function PolicyAdminCard({ policy, onEdit, onDelete, deleting }: PolicyAdminCardProps) {
+function PolicyAdminCard({ policy, controls }: { policy: Policy; controls: ItemControls }) {
   return (
     <Card className="h-full">
       <CardContent className="flex h-full flex-col gap-3">
@@ -119,12 +78,7 @@ function PolicyAdminCard({ policy, onEdit, onDelete, deleting }: PolicyAdminCard
               <p className="text-sm text-muted-foreground">No document</p>
             )}
           </div>
-          <div className="flex shrink-0">
-            <Button variant="ghost" size="icon" aria-label={`Edit ${policy.title}`} onClick={onEdit}>
-              <Pencil aria-hidden />
-            </Button>
-            <ConfirmDelete label={`Delete ${policy.title}`} question={POLICY_MESSAGES.confirmDelete} pending={deleting} onConfirm={onDelete} />
-          </div>
+          <ItemActions name={policy.title} confirmQuestion={POLICY_MESSAGES.confirmDelete} controls={controls} />
         </div>
         {policy.description ? <p className="text-sm text-muted-foreground">{policy.description}</p> : null}
       </CardContent>
