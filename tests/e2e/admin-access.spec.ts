@@ -6,8 +6,8 @@ import { createStaffAccount, signIn } from './staff.ts'
 
 const ACCESS_DENIED = "Access denied. You don't have admin permissions. Please contact an administrator."
 const DASHBOARD_CARDS = ['Sections', 'Blog Posts', 'Events', 'Gallery Images', 'Policies', 'Testimonials']
-const ALL_LINKS = ['Dashboard', 'Sections', 'Blogs', 'Events', 'Gallery', 'Policies', 'Testimonials', 'Contact Messages', 'Users', 'Theme']
-const EDITOR_LINKS = ALL_LINKS.filter((link) => link !== 'Users' && link !== 'Theme')
+const ALL_LINKS = ['Dashboard', 'Sections', 'Blogs', 'Events', 'Gallery', 'Policies', 'Testimonials', 'Contact Messages', 'Users']
+const EDITOR_LINKS = ALL_LINKS.filter((link) => link !== 'Users')
 
 function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text })
