@@ -36,5 +36,10 @@ export function securityHeaders(options: { https: boolean; development: boolean 
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
-  return [assignNonce, headers]
+  // Feed readers and link previews on other sites show our stored images.
+  const shareFiles: RequestHandler = (req, res, next) => {
+    if (req.path.startsWith('/files/')) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    next()
+  }
+  return [assignNonce, headers, shareFiles]
 }

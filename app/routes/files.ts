@@ -24,8 +24,6 @@ export async function loader({ params }: Route.LoaderArgs) {
     'Content-Type': object.contentType,
     'Cache-Control': 'public, max-age=31536000, immutable',
     'X-Content-Type-Options': 'nosniff',
-    // Feed readers and link previews on other sites show our images.
-    'Cross-Origin-Resource-Policy': 'cross-origin',
     'Content-Security-Policy': "default-src 'none'; sandbox",
   })
   if (object.size) headers.set('Content-Length', String(object.size))

@@ -35,6 +35,9 @@ test('stored files are served with their type and long caching; traversal is ref
   expect(file.status()).toBe(200)
   expect(file.headers()['content-type']).toBe('image/webp')
   expect(file.headers()['cache-control']).toContain('immutable')
+  // Other sites (feed readers, link previews) may show stored images; pages stay same-origin.
+  expect(file.headers()['cross-origin-resource-policy']).toBe('cross-origin')
+  expect((await request.get('/')).headers()['cross-origin-resource-policy']).toBe('same-origin')
   expect((await file.body()).subarray(8, 12).toString()).toBe('WEBP')
 
   for (const path of ['/files/uploads/..%2f..%2fauth-secret', '/files/uploads/%2e%2e/%2e%2e/auth-secret', '/files/nope/a.webp']) {

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react'
 import { readableTextOn } from './contrast.ts'
-import { COLOR_KEYS, type ThemeColors } from './theme.schema.ts'
+// Types only: the theme's zod schemas must not reach every public page's bundle.
+import type { ThemeColors } from './theme.schema.ts'
 
 /**
  * The theme's colours as CSS variables named by the colour keys (spec §3),
@@ -9,7 +10,7 @@ import { COLOR_KEYS, type ThemeColors } from './theme.schema.ts'
 export function themeColorVariables(colors: ThemeColors): CSSProperties {
   const text = { light: colors.background, dark: colors.foreground }
   return {
-    ...Object.fromEntries(COLOR_KEYS.map((key) => [`--${key}`, colors[key]])),
+    ...Object.fromEntries(Object.entries(colors).map(([key, value]) => [`--${key}`, value])),
     '--primary-foreground': readableTextOn(colors.primary, text),
     '--secondary-foreground': readableTextOn(colors.secondary, text),
     '--accent-foreground': readableTextOn(colors.accent, text),
