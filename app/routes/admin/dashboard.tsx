@@ -2,13 +2,13 @@ import { Link } from 'react-router'
 import { AREA_ICONS } from '#app/components/admin/admin-sidebar.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { countContent, type ContentCountKey } from '#app/domain/dashboard/dashboard.server.ts'
-import { hasRole, type AdminAreaIcon } from '#app/domain/user/access.ts'
+import { areasFor, type AdminAreaIcon } from '#app/domain/user/access.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import type { Route } from './+types/dashboard.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context, 'user')
-  return { counts: await countContent(), canManage: hasRole(staff.role, 'editor'), displayName: staff.displayName }
+  return { counts: await countContent(), linkedPaths: areasFor(staff.role).map((area) => area.path), displayName: staff.displayName }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Admin Panel' }, { name: 'robots', content: 'noindex' }]
@@ -23,7 +23,7 @@ const CARD_AREAS: Record<ContentCountKey, { icon: AdminAreaIcon; path: string }>
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, canManage, displayName } = loaderData
+  const { counts, linkedPaths, displayName } = loaderData
   return (
     <div className="space-y-6">
       <div>
@@ -51,7 +51,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )
           return (
             <li key={key}>
-              {canManage ? (
+              {linkedPaths.includes(path) ? (
                 <Link to={path} className="block h-full rounded-xl">
                   {body}
                 </Link>
