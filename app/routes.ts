@@ -12,6 +12,7 @@ export default [
   route('auth', 'routes/auth/sign-in.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
+    route('sections', 'routes/admin/sections.tsx'),
     route('blogs', 'routes/admin/blogs.tsx'),
     route('events', 'routes/admin/events.tsx'),
     route('gallery', 'routes/admin/gallery.tsx'),

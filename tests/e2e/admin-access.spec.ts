@@ -7,7 +7,7 @@ import { createStaffAccount, signIn } from './staff.ts'
 const ACCESS_DENIED = "Access denied. You don't have admin permissions. Please contact an administrator."
 const DASHBOARD_CARDS = ['Sections', 'Blog Posts', 'Events', 'Gallery Images', 'Policies', 'Testimonials']
 /** The screens built so far; admins and editors see the same ones until user and theme management exist. */
-const ALL_LINKS = ['Dashboard', 'Blogs', 'Events', 'Gallery', 'Policies', 'Testimonials', 'Contact Messages']
+const ALL_LINKS = ['Dashboard', 'Sections', 'Blogs', 'Events', 'Gallery', 'Policies', 'Testimonials', 'Contact Messages']
 
 function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text })
@@ -170,6 +170,7 @@ test('an admin opens every screen of the sidebar, each with its own heading', as
   await signIn(page)
   const headings: Record<string, RegExp> = {
     Dashboard: /^Dashboard$/,
+    Sections: /^Sections Management$/,
     Blogs: /Blogs/,
     Events: /Events/,
     Gallery: /Gallery/,

@@ -61,7 +61,7 @@ export function minimumRoleFor(pathname: string): Role {
 }
 
 /** Screens whose guard rules hold already but whose page is still being built: not linked yet. */
-const NOT_YET_BUILT = new Set(['/admin/sections', '/admin/users', '/admin/theme'])
+const NOT_YET_BUILT = new Set(['/admin/users', '/admin/theme'])
 
 /** The screens a role may open, in sidebar order. */
 export function areasFor(role: Role): AdminArea[] {

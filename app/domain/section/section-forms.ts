@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+
+/** Spec §2: the keys with a form in Sections Management; calendar.google is edited in Events. */
+export const EDITABLE_SECTION_KEYS = ['home.about', 'home.contact', 'home.features', 'home.hero', 'home.logos'] as const
+export type EditableSectionKey = (typeof EDITABLE_SECTION_KEYS)[number]
+
+export function isEditableSectionKey(key: string): key is EditableSectionKey {
+  return (EDITABLE_SECTION_KEYS as readonly string[]).includes(key)
+}
+
+export const SECTION_MESSAGES = {
+  updated: 'Section updated successfully',
+  noForm: 'No form available for this section type.',
+  notFound: 'Section not found',
+  imageUploaded: 'Image uploaded successfully',
+} as const
+
+/** A form posts the section key and its content as JSON; the content is checked against that key's schema. */
+export const sectionActionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('save'), key: z.enum(EDITABLE_SECTION_KEYS, { error: SECTION_MESSAGES.noForm }), content: z.string().max(200_000) }),
+    z.object({ intent: z.literal('upload-image') }),
+  ],
+  { error: UNKNOWN_ACTION },
+)

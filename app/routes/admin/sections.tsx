@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
+import {
+  AboutSectionEditor,
+  ContactSectionEditor,
+  FeaturesSectionEditor,
+  HeroSectionEditor,
+  LogosSectionEditor,
+} from '#app/components/admin/section-editors.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { listSections, saveSectionContent } from '#app/domain/section/section-admin.server.ts'
+import { isEditableSectionKey, SECTION_MESSAGES, sectionActionSchema } from '#app/domain/section/section-forms.ts'
+import { sectionSchemas } from '#app/domain/section/section.schema.ts'
+import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { requireStaff } from '#app/lib/permissions.server.ts'
+import { storage } from '#app/lib/storage/storage.server.ts'
+import { checkImageUpload, storeImage } from '#app/lib/uploads/uploads.server.ts'
+import type { Route } from './+types/sections.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireStaff(context, 'editor')
+  return { sections: await listSections() }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireStaff(context, 'editor')
+  const form = await request.formData()
+  const parsed = parseSubmission(sectionActionSchema, Object.fromEntries(form))
+  if (!parsed.ok) return parsed.response
+  const submission = parsed.data
+  if (submission.intent === 'upload-image') {
+    // Spec §7: hero slides and other section images go to the uploads bucket.
+    const image = await checkImageUpload(form.get('image'))
+    if (!image.ok) return refused(image.error, 400, { image: image.error })
+    return { ...succeeded(SECTION_MESSAGES.imageUploaded), url: await storeImage(storage, 'uploads', image.value) }
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(submission.content)
+  } catch {
+    return refused('Invalid input')
+  }
+  const content = parseSubmission(sectionSchemas[submission.key], json)
+  if (!content.ok) return content.response
+  if (!(await saveSectionContent(submission.key, content.data))) return refused(SECTION_MESSAGES.notFound, 404)
+  return succeeded(SECTION_MESSAGES.updated)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sections | Admin Panel' }]
+
+export default function SectionsAdmin({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeader title="Sections Management" description="The home page's sections, the header logo and the contact details." />
+      <ul className="space-y-6">
+        {loaderData.sections.map((section) => (
+          <li key={section.id}>
+            <SectionEditor sectionKey={section.key} content={section.content} />
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/** Spec §2: the form chosen by key; stored content that no longer fits its schema opens empty rather than breaking the page. */
+function SectionEditor({ sectionKey, content }: { sectionKey: string; content: unknown }) {
+  if (sectionKey === 'calendar.google') {
+    return (
+      <NoFormCard sectionKey={sectionKey}>
+        The calendar link is edited in <Link to="/admin/events" className="text-primary underline-offset-4 hover:underline">Events</Link>.
+      </NoFormCard>
+    )
+  }
+  if (!isEditableSectionKey(sectionKey)) return <NoFormCard sectionKey={sectionKey}>{SECTION_MESSAGES.noForm}</NoFormCard>
+  switch (sectionKey) {
+    case 'home.about':
+      return <AboutSectionEditor content={stored(content, { title: '', content: '', image: '' })} />
+    case 'home.contact':
+      return <ContactSectionEditor content={stored(content, { schoolName: '', phone: '', email: '', address: '' })} />
+    case 'home.features':
+      return <FeaturesSectionEditor content={stored(content, { title: '', features: [{ icon: 'BookOpen', title: '', description: '', image: '' }] })} />
+    case 'home.hero':
+      return <HeroSectionEditor content={stored(content, { slides: [{ title: '', subtitle: '', image: '' }] })} />
+    case 'home.logos':
+      return <LogosSectionEditor content={stored(content, { image: '', title: '', hoverText: '' })} />
+  }
+}
+
+function NoFormCard({ sectionKey, children }: { sectionKey: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="font-mono text-lg">{sectionKey}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="text-muted-foreground">{children}</CardContent>
+    </Card>
+  )
+}
+
+function stored<T extends object>(content: unknown, empty: T): T {
+  return content && typeof content === 'object' ? { ...empty, ...(content as Partial<T>) } : empty
+}

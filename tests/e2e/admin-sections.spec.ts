@@ -1,0 +1,200 @@
+import { DatabaseSync } from 'node:sqlite'
+import type { Locator, Page } from '@playwright/test'
+import sharp from 'sharp'
+import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
+import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
+import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
+
+function demoDatabase(readOnly = true) {
+  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly })
+  database.exec('PRAGMA busy_timeout = 5000')
+  return database
+}
+
+function storedSections(): Record<string, string> {
+  const database = demoDatabase()
+  try {
+    const rows = database.prepare('select key, content from sections').all() as { key: string; content: string }[]
+    return Object.fromEntries(rows.map((row) => [row.key, row.content]))
+  } finally {
+    database.close()
+  }
+}
+
+function storedContent(key: string) {
+  return JSON.parse(storedSections()[key]!) as Record<string, unknown>
+}
+
+/** Other specs read the demo home page: every test here puts the sections back as it found them. */
+let original: Record<string, string>
+test.beforeEach(() => {
+  original = storedSections()
+})
+test.afterEach(() => {
+  const database = demoDatabase(false)
+  try {
+    const update = database.prepare('update sections set content = ? where key = ?')
+    for (const [key, content] of Object.entries(original)) update.run(content, key)
+  } finally {
+    database.close()
+  }
+})
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text })
+}
+
+/**
+ * Saves a section's form from the keyboard: long forms put their button at
+ * the viewport's edge, where a pointer click may land outside the page.
+ */
+async function save(card: Locator) {
+  await card.getByRole('button', { name: 'Save' }).focus()
+  await card.page().keyboard.press('Enter')
+}
+
+function sectionCard(page: Page, key: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: key, exact: true }) })
+}
+
+async function openSections(page: Page, request: Parameters<typeof createStaffAccount>[0]) {
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.locator('aside').getByRole('link', { name: 'Sections' }).click()
+  await expect(page.getByRole('heading', { name: 'Sections Management', level: 1 })).toBeVisible()
+  await waitForHydration(page, 'main form')
+}
+
+test('cards are ordered by key, each with its form; the calendar is edited in Events', async ({ page, request }) => {
+  await openSections(page, request)
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['calendar.google', 'home.about', 'home.contact', 'home.features', 'home.hero', 'home.logos'])
+  await expect(sectionCard(page, 'calendar.google')).toContainText('The calendar link is edited in Events.')
+  await screenshot(page, 'admin-sections-1280')
+})
+
+test('contact details: each rule has its message, and a save reaches the public footer', async ({ page, request }) => {
+  await openSections(page, request)
+  const card = sectionCard(page, 'home.contact')
+  await card.getByLabel('Phone').fill('call us maybe')
+  await card.getByLabel('Email').fill('office-at-school')
+  await card.getByLabel('School Name').fill('  ')
+  await save(card)
+  await expect(card.getByText('Invalid phone number format')).toBeVisible()
+  await expect(card.getByText('Invalid email address')).toBeVisible()
+  await expect(card.getByText('School name is required')).toBeVisible()
+
+  await card.getByLabel('School Name').fill('Riverside Primary')
+  await card.getByLabel('Phone').fill('+44 (0)20 7946-0000')
+  await card.getByLabel('Email').fill('hello@riverside.example')
+  await save(card)
+  await expect(toast(page, 'Section updated successfully')).toBeVisible()
+  expect(storedContent('home.contact')).toMatchObject({ schoolName: 'Riverside Primary', phone: '+44 (0)20 7946-0000', email: 'hello@riverside.example' })
+  const home = await page.context().newPage()
+  await home.goto(DEMO_SITE_URL)
+  await expect(home.getByRole('contentinfo')).toContainText('+44 (0)20 7946-0000')
+  await home.close()
+})
+
+test('hero slides: add, check, never fewer than one, and the home page shows the change', async ({ page, request }) => {
+  await openSections(page, request)
+  const card = sectionCard(page, 'home.hero')
+  const slideCount = (storedContent('home.hero').slides as unknown[]).length
+  await card.getByRole('button', { name: 'Add Slide' }).click()
+  const added = slideCount
+  await expect(card.locator(`#hero-${added}-title`)).toHaveValue('')
+  await save(card)
+  await expect(card.locator(`#hero-${added}-title-error`)).toHaveText('Title is required')
+  await expect(card.locator(`#hero-${added}-subtitle-error`)).toHaveText('Subtitle is required')
+  await card.locator(`#hero-${added}-title`).fill('Open Morning')
+  await card.locator(`#hero-${added}-subtitle`).fill('Come and see us on Saturday.')
+  await card.locator(`input[name="slides.${added}.image"]`).fill('not a url')
+  await save(card)
+  await expect(card.getByText('Must be a valid URL')).toBeVisible()
+  // A stored image of this site: the machine running the tests is offline.
+  const firstImage = (storedContent('home.hero').slides as { image: string }[])[0]!.image
+  await card.locator(`input[name="slides.${added}.image"]`).fill(firstImage)
+  await save(card)
+  await expect(toast(page, 'Section updated successfully')).toBeVisible()
+  expect((storedContent('home.hero').slides as { title: string }[]).map((slide) => slide.title)).toContain('Open Morning')
+
+  // Remove slides down to one: the last one cannot go.
+  for (let index = slideCount; index > 0; index--) await card.getByRole('button', { name: `Remove slide ${index + 1}` }).click()
+  await expect(card.getByRole('button', { name: 'Remove slide 1' })).toBeDisabled()
+  await card.locator('#hero-0-title').fill('Welcome, Families')
+  await save(card)
+  await expect(toast(page, 'Section updated successfully').nth(1)).toBeVisible()
+  expect((storedContent('home.hero').slides as unknown[]).length).toBe(1)
+  const home = await page.context().newPage()
+  await home.goto(DEMO_SITE_URL)
+  await expect(home.getByRole('heading', { level: 1 })).toHaveText('Welcome, Families')
+  await home.close()
+})
+
+test('features: a new feature starts with BookOpen, takes another icon, and can be removed again', async ({ page, request }) => {
+  await openSections(page, request)
+  const card = sectionCard(page, 'home.features')
+  const count = (storedContent('home.features').features as unknown[]).length
+  await card.getByRole('button', { name: 'Add Feature' }).click()
+  await expect(card.locator(`#feature-${count}-icon`)).toHaveValue('BookOpen')
+  await card.locator(`#feature-${count}-icon`).selectOption('Star')
+  await card.locator(`#feature-${count}-title`).fill('Forest School')
+  await card.locator(`#feature-${count}-description`).fill('Learning outdoors every week.')
+  await save(card)
+  await expect(toast(page, 'Section updated successfully')).toBeVisible()
+  expect((storedContent('home.features').features as { title: string; icon: string }[]).at(-1)).toMatchObject({ title: 'Forest School', icon: 'Star' })
+  const home = await page.context().newPage()
+  await home.goto(DEMO_SITE_URL)
+  await expect(home.getByRole('heading', { name: 'Forest School' })).toBeVisible()
+  await home.close()
+})
+
+test('about: the counter follows the text, and the logo image can be uploaded', async ({ page, request }) => {
+  await openSections(page, request)
+  const about = sectionCard(page, 'home.about')
+  const before = Number((await about.locator('#about-content-count').textContent())!.split('/')[0])
+  await about.getByRole('textbox', { name: 'Content' }).click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(' Come and visit!')
+  await expect(about.locator('#about-content-count')).not.toHaveText(`${before}/2000`)
+  await save(about)
+  await expect(toast(page, 'Section updated successfully')).toBeVisible()
+  expect(String(storedContent('home.about').content)).toContain('Come and visit!')
+
+  const logos = sectionCard(page, 'home.logos')
+  const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer()
+  await logos.getByLabel('Upload Logo Image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png })
+  await expect(toast(page, 'Image uploaded successfully')).toBeVisible()
+  await expect(logos.locator('input[name="image"]')).toHaveValue(/^\/files\/uploads\/[0-9a-f-]+\.webp$/)
+  await logos.getByLabel('Upload Logo Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+  await expect(toast(page, 'Please select an image file')).toContainText('Error')
+  await save(logos)
+  await expect(toast(page, 'Section updated successfully').nth(1)).toBeVisible()
+  expect(String(storedContent('home.logos').image)).toMatch(/^\/files\/uploads\//)
+})
+
+test('the server checks every section write: role, key, content and scripts', async ({ playwright, request }) => {
+  const contact = storedSections()['home.contact']!
+  const form = { intent: 'save', key: 'home.contact', content: JSON.stringify({ ...JSON.parse(contact), phone: '000' }) }
+  await expectRefusedWithoutRole(playwright, request, '/admin/sections', form)
+  const editor = await staffSession(playwright, request, 'editor')
+  for (const [values, message] of [
+    [{ intent: 'save', key: 'home.contact', content: JSON.stringify({ ...JSON.parse(contact), phone: 'abc' }) }, 'Invalid phone number format'],
+    [{ intent: 'save', key: 'home.hero', content: JSON.stringify({ slides: [] }) }, 'At least one slide is required'],
+    [{ intent: 'save', key: 'calendar.google', content: '{"url":""}' }, 'No form available for this section type.'],
+    [{ intent: 'save', key: 'home.contact', content: '{not json' }, 'Invalid input'],
+  ] as const) {
+    const response = await editor.post('/admin/sections', { form: values, maxRedirects: 0 })
+    expect(response.status(), message).toBe(400)
+    expect(await response.text(), message).toContain(message)
+  }
+  expect(storedSections()['home.contact']).toBe(contact)
+
+  const about = JSON.parse(storedSections()['home.about']!) as Record<string, string>
+  const unsafe = { ...about, content: '<p>Hello<script>alert(1)</script> <a href="javascript:alert(2)">there</a></p>' }
+  const saved = await editor.post('/admin/sections', { form: { intent: 'save', key: 'home.about', content: JSON.stringify(unsafe) }, maxRedirects: 0 })
+  expect(saved.status()).toBe(200)
+  const stored = String(storedContent('home.about').content)
+  expect(stored).toContain('Hello')
+  expect(stored).not.toContain('<script')
+  expect(stored).not.toContain('javascript:')
+  await editor.dispose()
+})
