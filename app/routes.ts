@@ -19,6 +19,7 @@ export default [
     route('policies', 'routes/admin/policies.tsx'),
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('contact', 'routes/admin/contact-messages.tsx'),
+    route('image-picker', 'routes/admin/image-picker.ts'),
   ]),
   route('blogs/rss.xml', 'routes/feeds/blog-rss.ts'),
   route('calendar.ics', 'routes/feeds/calendar-ics.ts'),

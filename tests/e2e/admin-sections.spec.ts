@@ -147,7 +147,7 @@ test('features: a new feature starts with BookOpen, takes another icon, and can 
   await home.close()
 })
 
-test('about: the counter follows the text, and the logo image can be uploaded', async ({ page, request }) => {
+test('about: the counter follows the text; the logo comes from the image picker, which also uploads', async ({ page, request }) => {
   await openSections(page, request)
   const about = sectionCard(page, 'home.about')
   const before = Number((await about.locator('#about-content-count').textContent())!.split('/')[0])
@@ -160,15 +160,46 @@ test('about: the counter follows the text, and the logo image can be uploaded', 
   expect(String(storedContent('home.about').content)).toContain('Come and visit!')
 
   const logos = sectionCard(page, 'home.logos')
-  const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer()
-  await logos.getByLabel('Upload Logo Image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png })
-  await expect(toast(page, 'Image uploaded successfully')).toBeVisible()
-  await expect(logos.locator('input[name="image"]')).toHaveValue(/^\/files\/uploads\/[0-9a-f-]+\.webp$/)
-  await logos.getByLabel('Upload Logo Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+  await logos.getByRole('button', { name: 'Choose' }).click()
+  const picker = page.getByRole('dialog', { name: 'Select or Upload Image' })
+  const grid = picker.getByTestId('image-picker-grid')
+  await expect(grid.getByRole('button').first()).toBeVisible()
+  expect(await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length)).toBe(3)
+  expect(await grid.evaluate((element) => element.parentElement!.getBoundingClientRect().height)).toBe(300)
+  const dropZone = picker.getByTestId('image-drop-zone')
+  await dropZone.dispatchEvent('dragover')
+  await expect(dropZone).toHaveAttribute('data-dragging', 'true')
+  await dropZone.dispatchEvent('dragleave')
+  await expect(dropZone).not.toHaveAttribute('data-dragging')
+  await screenshot(page, 'admin-image-picker-1280')
+
+  await picker.getByLabel('Image file to upload').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
   await expect(toast(page, 'Please select an image file')).toContainText('Error')
+  const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer()
+  const fileName = `logo-${Date.now()}.png`
+  await picker.getByLabel('Image file to upload').setInputFiles({ name: fileName, mimeType: 'image/png', buffer: png })
+  await expect(toast(page, 'Image uploaded successfully')).toBeVisible()
+  await expect(toast(page, 'Image selected')).toBeVisible()
+  await expect(picker).toHaveCount(0)
+  const chosen = await logos.locator('input[name="image"]').inputValue()
+  expect(chosen).toMatch(/^\/files\/gallery\/general\/[0-9a-f-]+\.webp$/)
+  const database = demoDatabase()
+  const row = database.prepare('select title, folder from gallery where image_url = ?').get(chosen)
+  database.close()
+  expect(row).toEqual({ title: fileName, folder: 'general' })
+
+  // Picking an existing image.
+  await logos.getByRole('button', { name: 'Choose' }).click()
+  await page.getByRole('dialog', { name: 'Select or Upload Image' }).getByTestId('image-picker-grid').getByRole('button').nth(1).click()
+  await expect(toast(page, 'Image selected').nth(1)).toBeVisible()
+  await expect(logos.locator('input[name="image"]')).not.toHaveValue(chosen)
   await save(logos)
   await expect(toast(page, 'Section updated successfully').nth(1)).toBeVisible()
-  expect(String(storedContent('home.logos').image)).toMatch(/^\/files\/uploads\//)
+  expect(String(storedContent('home.logos').image)).toMatch(/^\/files\/gallery\//)
+  // The uploaded test image leaves the gallery as the other specs expect it.
+  const cleanup = demoDatabase(false)
+  cleanup.prepare('delete from gallery where image_url = ?').run(chosen)
+  cleanup.close()
 })
 
 test('the server checks every section write: role, key, content and scripts', async ({ playwright, request }) => {

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react'
 import { useState } from 'react'
 import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { ChooseImageButton } from '#app/components/admin/image-picker.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { IMAGE_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
@@ -15,7 +16,7 @@ interface EventImageFieldProps {
 /**
  * The optional event image: the current one (kept, or removed), or a new
  * image file, which wins over it. The chosen address travels in the hidden
- * `imageUrl` field, so a gallery picker only has to call `setImageUrl`.
+ * `imageUrl` field, filled by the image picker.
  */
 export function EventImageField({ defaultUrl, error }: EventImageFieldProps) {
   const [imageUrl, setImageUrl] = useState(defaultUrl ?? '')
@@ -31,6 +32,7 @@ export function EventImageField({ defaultUrl, error }: EventImageFieldProps) {
           </Button>
         </div>
       ) : null}
+      <ChooseImageButton onSelect={setImageUrl} label={imageUrl ? 'Choose another image' : 'Choose from the gallery'} />
       <FormField id="imageFile" label={imageUrl ? 'Replace Image (optional)' : 'Image (optional)'} error={error} hint="JPEG, PNG, WebP, GIF or AVIF.">
         <Input id="imageFile" name="imageFile" type="file" accept={IMAGE_ACCEPT} aria-invalid={!!error} aria-describedby={describedBy('imageFile', error)} />
       </FormField>

@@ -61,7 +61,7 @@ function findFolderNamed(executor: Executor, name: string) {
     .executeTakeFirst()
 }
 
-export type UploadResult = { ok: true; count: number } | { ok: false; error: string }
+export type UploadResult = { ok: true; count: number; urls: string[] } | { ok: false; error: string }
 
 /**
  * Spec §5 'Gallery upload', all or nothing: every file must decode as an
@@ -111,7 +111,7 @@ export async function uploadGalleryImages(input: { files: File[]; folder: string
   }
   if (newFolderId) await publishChanges({ table: 'gallery_folders', type: 'insert', id: newFolderId })
   await publishChanges(...rows.map((row) => ({ table: 'gallery' as const, type: 'insert' as const, id: row.id })))
-  return { ok: true, count: rows.length }
+  return { ok: true, count: rows.length, urls: stored }
 }
 
 /** False when no image has that id. Its stored files go once the row is gone. */

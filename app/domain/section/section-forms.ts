@@ -13,15 +13,11 @@ export const SECTION_MESSAGES = {
   updated: 'Section updated successfully',
   noForm: 'No form available for this section type.',
   notFound: 'Section not found',
-  imageUploaded: 'Image uploaded successfully',
 } as const
 
 /** A form posts the section key and its content as JSON; the content is checked against that key's schema. */
-export const sectionActionSchema = z.discriminatedUnion(
-  'intent',
-  [
-    z.object({ intent: z.literal('save'), key: z.enum(EDITABLE_SECTION_KEYS, { error: SECTION_MESSAGES.noForm }), content: z.string().max(200_000) }),
-    z.object({ intent: z.literal('upload-image') }),
-  ],
-  { error: UNKNOWN_ACTION },
-)
+export const sectionActionSchema = z.object({
+  intent: z.literal('save', { error: UNKNOWN_ACTION }),
+  key: z.enum(EDITABLE_SECTION_KEYS, { error: SECTION_MESSAGES.noForm }),
+  content: z.string().max(200_000),
+})

@@ -12,10 +12,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/car
 import { listSections, saveSectionContent } from '#app/domain/section/section-admin.server.ts'
 import { isEditableSectionKey, SECTION_MESSAGES, sectionActionSchema } from '#app/domain/section/section-forms.ts'
 import { sectionSchemas } from '#app/domain/section/section.schema.ts'
-import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { formValues, parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
-import { storage } from '#app/lib/storage/storage.server.ts'
-import { checkImageUpload, storeImage } from '#app/lib/uploads/uploads.server.ts'
 import type { Route } from './+types/sections.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,16 +23,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const form = await request.formData()
-  const parsed = parseSubmission(sectionActionSchema, Object.fromEntries(form))
+  const parsed = parseSubmission(sectionActionSchema, await formValues(request))
   if (!parsed.ok) return parsed.response
   const submission = parsed.data
-  if (submission.intent === 'upload-image') {
-    // Spec §7: hero slides and other section images go to the uploads bucket.
-    const image = await checkImageUpload(form.get('image'))
-    if (!image.ok) return refused(image.error, 400, { image: image.error })
-    return { ...succeeded(SECTION_MESSAGES.imageUploaded), url: await storeImage(storage, 'uploads', image.value) }
-  }
   let json: unknown
   try {
     json = JSON.parse(submission.content)
