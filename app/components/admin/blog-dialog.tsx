@@ -106,6 +106,7 @@ function ContentField({ defaultValue, error }: { defaultValue?: string; error?: 
         name="content"
         defaultValue={defaultValue}
         labelledBy="content-label"
+        withImages
         invalid={!!message}
         describedBy={describedBy('content', message)}
         onChange={(html) => setEditedHtml(html)}

@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit'
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
 import { cn } from '#app/lib/utils.ts'
+import { ImagePickerDialog } from './image-picker.tsx'
 
 interface RichTextEditorProps {
   id: string
@@ -12,8 +13,8 @@ interface RichTextEditorProps {
   defaultValue?: string
   /** Called with the HTML and its plain-text length on every edit (live counters). */
   onChange?: (html: string, textLength: number) => void
-  /** Asks the page for an image URL (the image picker); without it the image button is hidden. */
-  onRequestImage?: () => Promise<string | null>
+  /** Offers an image button that inserts an image chosen with the image picker. */
+  withImages?: boolean
   invalid?: boolean
   describedBy?: string
   labelledBy: string
@@ -54,8 +55,9 @@ const TOOLBAR: ToolbarButton[] = [
  * Rich text (headings, lists, links, images, bold, italic) edited as HTML.
  * The server sanitises what it receives; the editor only produces markup it allows.
  */
-export function RichTextEditor({ id, name, defaultValue = '', onChange, onRequestImage, invalid, describedBy, labelledBy }: RichTextEditorProps) {
+export function RichTextEditor({ id, name, defaultValue = '', onChange, withImages, invalid, describedBy, labelledBy }: RichTextEditorProps) {
   const [html, setHtml] = useState(defaultValue)
+  const [pickingImage, setPickingImage] = useState(false)
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -90,12 +92,6 @@ export function RichTextEditor({ id, name, defaultValue = '', onChange, onReques
     selector: ({ editor: current }) => (current ? TOOLBAR.map((button) => button.isActive?.(current) ?? false) : []),
   })
 
-  async function insertImage() {
-    if (!editor || !onRequestImage) return
-    const src = await onRequestImage()
-    if (src) editor.chain().focus().setImage({ src }).run()
-  }
-
   return (
     <div className={cn('rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring', invalid && 'border-destructive')}>
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b p-1">
@@ -113,14 +109,17 @@ export function RichTextEditor({ id, name, defaultValue = '', onChange, onReques
             <button.icon aria-hidden className="size-4" />
           </button>
         ))}
-        {onRequestImage ? (
-          <button type="button" title="Image" aria-label="Image" disabled={!editor} onClick={() => void insertImage()} className="rounded p-1.5 hover:bg-muted disabled:opacity-50">
+        {withImages ? (
+          <button type="button" title="Image" aria-label="Image" disabled={!editor} onClick={() => setPickingImage(true)} className="rounded p-1.5 hover:bg-muted disabled:opacity-50">
             <ImagePlus aria-hidden className="size-4" />
           </button>
         ) : null}
       </div>
       <EditorContent editor={editor} />
       <input type="hidden" name={name} value={html} />
+      {withImages ? (
+        <ImagePickerDialog open={pickingImage} onOpenChange={setPickingImage} onSelect={(src) => editor?.chain().focus().setImage({ src }).run()} />
+      ) : null}
     </div>
   )
 }

@@ -124,6 +124,7 @@ export function AboutSectionEditor({ content }: { content: SectionContent['home.
               id="about-content"
               name="aboutContent"
               labelledBy="about-content-label"
+              withImages
               defaultValue={field.value}
               invalid={!!errors.content}
               describedBy={['about-content-count', errors.content ? 'about-content-error' : ''].filter(Boolean).join(' ')}
