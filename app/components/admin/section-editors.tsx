@@ -36,7 +36,8 @@ function useSectionSave(key: EditableSectionKey) {
   }
 }
 
-function SectionFormCard({ sectionKey, onSubmit, saving, children }: { sectionKey: string; onSubmit: () => void; saving: boolean; children: ReactNode }) {
+/** A card titled by the section key (spec §2). */
+export function SectionCard({ sectionKey, children }: { sectionKey: string; children: ReactNode }) {
   return (
     <Card>
       <CardHeader>
@@ -44,22 +45,44 @@ function SectionFormCard({ sectionKey, onSubmit, saving, children }: { sectionKe
           <h2 className="font-mono text-lg">{sectionKey}</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            onSubmit()
-          }}
-        >
-          {children}
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </form>
-      </CardContent>
+      <CardContent>{children}</CardContent>
     </Card>
+  )
+}
+
+function SectionFormCard({ sectionKey, onSubmit, saving, children }: { sectionKey: string; onSubmit: () => void; saving: boolean; children: ReactNode }) {
+  return (
+    <SectionCard sectionKey={sectionKey}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          onSubmit()
+        }}
+      >
+        {children}
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+      </form>
+    </SectionCard>
+  )
+}
+
+/** One slide or feature of a list that must keep at least one entry. */
+function ListEntry({ label, count, onRemove, children }: { label: string; count: number; onRemove: () => void; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-3 rounded-md border p-4">
+      <div className="flex items-center justify-between">
+        <legend className="font-medium">{label}</legend>
+        <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${label.toLowerCase()}`} disabled={count === 1} onClick={onRemove}>
+          <Trash2 aria-hidden />
+          Remove
+        </Button>
+      </div>
+      {children}
+    </fieldset>
   )
 }
 
@@ -168,14 +191,7 @@ export function HeroSectionEditor({ content }: { content: SectionContent['home.h
         </p>
       ) : null}
       {slides.fields.map((slide, index) => (
-        <fieldset key={slide.id} className="space-y-3 rounded-md border p-4">
-          <div className="flex items-center justify-between">
-            <legend className="font-medium">Slide {index + 1}</legend>
-            <Button type="button" variant="ghost" size="sm" aria-label={`Remove slide ${index + 1}`} disabled={slides.fields.length === 1} onClick={() => slides.remove(index)}>
-              <Trash2 aria-hidden />
-              Remove
-            </Button>
-          </div>
+        <ListEntry key={slide.id} label={`Slide ${index + 1}`} count={slides.fields.length} onRemove={() => slides.remove(index)}>
           <TextField id={`hero-${index}-title`} label="Title" error={errors.slides?.[index]?.title?.message} {...form.register(`slides.${index}.title`)} />
           <TextField id={`hero-${index}-subtitle`} label="Subtitle" error={errors.slides?.[index]?.subtitle?.message} {...form.register(`slides.${index}.subtitle`)} />
           <Controller
@@ -183,7 +199,7 @@ export function HeroSectionEditor({ content }: { content: SectionContent['home.h
             name={`slides.${index}.image`}
             render={({ field }) => <SectionImageField label="Image" name={field.name} value={field.value} onChange={field.onChange} error={errors.slides?.[index]?.image?.message} />}
           />
-        </fieldset>
+        </ListEntry>
       ))}
       <Button type="button" variant="outline" onClick={() => slides.append({ title: '', subtitle: '', image: '' })}>
         <Plus aria-hidden />
@@ -204,14 +220,7 @@ export function FeaturesSectionEditor({ content }: { content: SectionContent['ho
       {features.fields.map((feature, index) => {
         const featureErrors = errors.features?.[index]
         return (
-          <fieldset key={feature.id} className="space-y-3 rounded-md border p-4">
-            <div className="flex items-center justify-between">
-              <legend className="font-medium">Feature {index + 1}</legend>
-              <Button type="button" variant="ghost" size="sm" aria-label={`Remove feature ${index + 1}`} disabled={features.fields.length === 1} onClick={() => features.remove(index)}>
-                <Trash2 aria-hidden />
-                Remove
-              </Button>
-            </div>
+          <ListEntry key={feature.id} label={`Feature ${index + 1}`} count={features.fields.length} onRemove={() => features.remove(index)}>
             <FormField id={`feature-${index}-icon`} label="Icon" error={featureErrors?.icon?.message}>
               <select
                 id={`feature-${index}-icon`}
@@ -235,7 +244,7 @@ export function FeaturesSectionEditor({ content }: { content: SectionContent['ho
                 <SectionImageField label="Image (optional, replaces the icon)" name={field.name} value={field.value ?? ''} onChange={field.onChange} error={featureErrors?.image?.message} />
               )}
             />
-          </fieldset>
+          </ListEntry>
         )
       })}
       <Button type="button" variant="outline" onClick={() => features.append({ icon: DEFAULT_FEATURE_ICON, title: '', description: '', image: '' })}>

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import {
@@ -7,8 +6,8 @@ import {
   FeaturesSectionEditor,
   HeroSectionEditor,
   LogosSectionEditor,
+  SectionCard,
 } from '#app/components/admin/section-editors.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { listSections, saveSectionContent } from '#app/domain/section/section-admin.server.ts'
 import { isEditableSectionKey, SECTION_MESSAGES, sectionActionSchema } from '#app/domain/section/section-forms.ts'
 import { sectionSchemas } from '#app/domain/section/section.schema.ts'
@@ -59,12 +58,12 @@ export default function SectionsAdmin({ loaderData }: Route.ComponentProps) {
 function SectionEditor({ sectionKey, content }: { sectionKey: string; content: unknown }) {
   if (sectionKey === 'calendar.google') {
     return (
-      <NoFormCard sectionKey={sectionKey}>
+      <SectionCard sectionKey={sectionKey}>
         The calendar link is edited in <Link to="/admin/events" className="text-primary underline-offset-4 hover:underline">Events</Link>.
-      </NoFormCard>
+      </SectionCard>
     )
   }
-  if (!isEditableSectionKey(sectionKey)) return <NoFormCard sectionKey={sectionKey}>{SECTION_MESSAGES.noForm}</NoFormCard>
+  if (!isEditableSectionKey(sectionKey)) return <SectionCard sectionKey={sectionKey}>{SECTION_MESSAGES.noForm}</SectionCard>
   switch (sectionKey) {
     case 'home.about':
       return <AboutSectionEditor content={stored(content, { title: '', content: '', image: '' })} />
@@ -77,19 +76,6 @@ function SectionEditor({ sectionKey, content }: { sectionKey: string; content: u
     case 'home.logos':
       return <LogosSectionEditor content={stored(content, { image: '', title: '', hoverText: '' })} />
   }
-}
-
-function NoFormCard({ sectionKey, children }: { sectionKey: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2 className="font-mono text-lg">{sectionKey}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="text-muted-foreground">{children}</CardContent>
-    </Card>
-  )
 }
 
 function stored<T extends object>(content: unknown, empty: T): T {
