@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { assertValidKey, contentTypeFor, InvalidKeyError, type Bucket, type Storage } from './storage.ts'
@@ -28,9 +27,16 @@ export function createLocalStorage(root: string): Storage {
     },
     async get(bucket, key) {
       const file = fileFor(bucket, key)
-      const stat = await fs.stat(file).catch(() => null)
-      if (!stat?.isFile()) return null
-      return { body: createReadStream(file), size: stat.size, contentType: contentTypeFor(key) }
+      // Open first, then read through the handle: a file deleted meanwhile is
+      // either missing here (404) or still readable to the end, never half-served.
+      const handle = await fs.open(file, 'r').catch(() => null)
+      if (!handle) return null
+      const stat = await handle.stat()
+      if (!stat.isFile()) {
+        await handle.close()
+        return null
+      }
+      return { body: handle.createReadStream(), size: stat.size, contentType: contentTypeFor(key) }
     },
     async delete(bucket, key) {
       await fs.rm(fileFor(bucket, key), { force: true })
