@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import { restoreDemoContent, snapshotDemoContent } from './demo-content.ts'
 
 interface PageProblem {
   text: string
@@ -7,9 +8,18 @@ interface PageProblem {
 
 /**
  * Any console error or uncaught exception in the page fails the test, except
- * failed loads of URLs a test declares it expects (a 404 page, say).
+ * failed loads of URLs a test declares it expects (a 404 page, say). Every
+ * test leaves the demo site's content as it found it, even when it fails.
  */
-export const test = base.extend<{ expectedFailedUrls: string[]; pageErrors: PageProblem[] }>({
+export const test = base.extend<{ expectedFailedUrls: string[]; pageErrors: PageProblem[]; demoContentRestored: void }>({
+  demoContentRestored: [
+    async ({}, use) => {
+      const before = snapshotDemoContent()
+      await use()
+      if (before) restoreDemoContent(before)
+    },
+    { auto: true },
+  ],
   expectedFailedUrls: async ({}, use) => {
     await use([])
   },

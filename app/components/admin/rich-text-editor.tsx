@@ -103,6 +103,8 @@ export function RichTextEditor({ id, name, defaultValue = '', onChange, withImag
             aria-label={button.label}
             aria-pressed={button.isActive ? Boolean(active?.[index]) : undefined}
             disabled={!editor}
+            // A mouse click must not take focus from the text: the editor's own refocus waits a frame, and keys typed meanwhile would be lost.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => editor && button.run(editor)}
             className="rounded p-1.5 hover:bg-muted aria-pressed:bg-muted aria-pressed:text-primary disabled:opacity-50"
           >

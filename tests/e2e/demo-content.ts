@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs'
+import { DatabaseSync, type SQLOutputValue } from 'node:sqlite'
+import { DEMO_DATABASE_PATH } from './sites.ts'
+
+/** Tables whose rows the public pages show: a test that writes them must leave them as it found them. */
+const CONTENT_TABLES = ['sections', 'themes', 'blogs', 'events', 'policies', 'testimonials', 'gallery_folders', 'gallery'] as const
+type Row = Record<string, SQLOutputValue>
+type Snapshot = Map<(typeof CONTENT_TABLES)[number], Map<string, Row>>
+
+function keyOf(row: Row) {
+  return String(row.id)
+}
+
+export function snapshotDemoContent(): Snapshot | undefined {
+  if (!existsSync(DEMO_DATABASE_PATH)) return undefined
+  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true, timeout: 5000 })
+  try {
+    return new Map(
+      CONTENT_TABLES.map((table) => {
+        const rows = database.prepare(`select * from ${table}`).all()
+        return [table, new Map(rows.map((row) => [keyOf(row), row]))]
+      }),
+    )
+  } finally {
+    database.close()
+  }
+}
+
+/**
+ * Puts the content tables back as they were, so a test that failed half-way
+ * (and so never deleted what it created) cannot break the tests that list
+ * the demo content after it. Rows that changed are deleted and re-inserted in
+ * one transaction, which keeps unique rules (one active theme) satisfied.
+ */
+export function restoreDemoContent(before: Snapshot) {
+  const after = snapshotDemoContent()
+  if (!after) return
+  const database = new DatabaseSync(DEMO_DATABASE_PATH, { timeout: 5000 })
+  try {
+    database.exec('begin immediate')
+    for (const table of CONTENT_TABLES) {
+      const was = before.get(table)!
+      const now = after.get(table)!
+      const changed = [...now.keys()].filter((id) => JSON.stringify(now.get(id)) !== JSON.stringify(was.get(id)))
+      const missing = [...was.keys()].filter((id) => !now.has(id) || changed.includes(id))
+      for (const id of changed) database.prepare(`delete from ${table} where id = ?`).run(id)
+      for (const id of missing) {
+        const row = was.get(id)!
+        const columns = Object.keys(row)
+        database
+          .prepare(`insert into ${table} (${columns.map((column) => `"${column}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`)
+          .run(...columns.map((column) => row[column]!))
+      }
+    }
+    database.exec('commit')
+  } catch (error) {
+    database.exec('rollback')
+    throw error
+  } finally {
+    database.close()
+  }
+}
