@@ -10,6 +10,7 @@ export default [
     route('calendar', 'routes/site/calendar.tsx'),
   ]),
   route('auth', 'routes/auth/sign-in.tsx'),
+  route('auth/reset-password', 'routes/auth/reset-password.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('sections', 'routes/admin/sections.tsx'),
@@ -19,6 +20,9 @@ export default [
     route('policies', 'routes/admin/policies.tsx'),
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('contact', 'routes/admin/contact-messages.tsx'),
+    route('users', 'routes/admin/users.tsx'),
+    route('theme', 'routes/admin/theme.tsx'),
+    route('account', 'routes/admin/account.tsx'),
     route('image-picker', 'routes/admin/image-picker.ts'),
   ]),
   route('blogs/rss.xml', 'routes/feeds/blog-rss.ts'),
@@ -27,6 +31,7 @@ export default [
   route('robots.txt', 'routes/feeds/robots.ts'),
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/changes', 'routes/api/changes.ts'),
+  route('api/functions/:name', 'routes/api/functions.ts'),
   route('files/:bucket/*', 'routes/files.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -6,8 +6,9 @@ import { createStaffAccount, signIn } from './staff.ts'
 
 const ACCESS_DENIED = "Access denied. You don't have admin permissions. Please contact an administrator."
 const DASHBOARD_CARDS = ['Sections', 'Blog Posts', 'Events', 'Gallery Images', 'Policies', 'Testimonials']
-/** The screens built so far; admins and editors see the same ones until user and theme management exist. */
-const ALL_LINKS = ['Dashboard', 'Sections', 'Blogs', 'Events', 'Gallery', 'Policies', 'Testimonials', 'Contact Messages']
+const CONTENT_LINKS = ['Sections', 'Blogs', 'Events', 'Gallery', 'Policies', 'Testimonials', 'Contact Messages']
+const ALL_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Users', 'Theme', 'Account']
+const EDITOR_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Account']
 
 function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text })
@@ -93,15 +94,15 @@ test('an admin signs in, sees every link and the dashboard counts, and /auth the
   await expect(page.getByRole('alert')).toHaveText(ACCESS_DENIED)
 })
 
-test('an editor sees every content link, named and with the editor role', async ({ page, request }) => {
+test('an editor sees every content link and the account page, named and with the editor role', async ({ page, request }) => {
   const editor = await createStaffAccount(request, 'editor')
   await signIn(page, editor)
   await expect(page.locator('aside').getByText(editor.fullName)).toBeVisible()
   await expect(page.locator('aside').getByText('editor', { exact: true })).toBeVisible()
-  await expect(sidebarLinks(page)).toHaveText(ALL_LINKS)
+  await expect(sidebarLinks(page)).toHaveText(EDITOR_LINKS)
 })
 
-test('a new sign-up gets role user and status pending, and sees only the dashboard', async ({ page }) => {
+test('a new sign-up gets role user and status pending, and sees only the dashboard and the account page', async ({ page }) => {
   const email = `parent-${Date.now()}@example.org`
   await page.goto('/auth')
   await waitForHydration(page, 'main form')
@@ -113,7 +114,7 @@ test('a new sign-up gets role user and status pending, and sees only the dashboa
   await expect(toast(page, 'Account created successfully. Please check your email.')).toBeVisible()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.locator('aside').getByText('user', { exact: true })).toBeVisible()
-  await expect(sidebarLinks(page)).toHaveText(['Dashboard'])
+  await expect(sidebarLinks(page)).toHaveText(['Dashboard', 'Account'])
   await expect(page.getByTestId('count-blogs')).toBeVisible()
   await expect(page.getByRole('main').getByRole('link')).toHaveCount(0)
 
@@ -177,6 +178,9 @@ test('an admin opens every screen of the sidebar, each with its own heading', as
     Policies: /^Policies$/,
     Testimonials: /^Testimonials$/,
     'Contact Messages': /^Contact Messages$/,
+    Users: /^User Management$/,
+    Theme: /^Theme Management$/,
+    Account: /^Account$/,
   }
   expect(Object.keys(headings)).toEqual(ALL_LINKS)
   for (const [link, heading] of Object.entries(headings)) {

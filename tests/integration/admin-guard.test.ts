@@ -38,7 +38,7 @@ describe('the admin guard middleware (spec §6)', () => {
   })
 
   const cases: [Role, ProfileStatus, Record<string, string>][] = [
-    ['user', 'approved', { '/admin': 'through as user', '/admin/blogs': TO_DASHBOARD, '/admin/contact.data': TO_DASHBOARD, '/admin/users': TO_DASHBOARD, '/admin/unknown': TO_DASHBOARD }],
+    ['user', 'approved', { '/admin': 'through as user', '/admin/blogs': TO_DASHBOARD, '/admin/contact.data': TO_DASHBOARD, '/admin/users': TO_DASHBOARD, '/admin/unknown': TO_DASHBOARD, '/admin/account': 'through as user' }],
     ['editor', 'approved', { '/admin': 'through as editor', '/admin/blogs.data': 'through as editor', '/admin/gallery/folders': 'through as editor', '/admin/users': TO_DASHBOARD, '/admin/theme.data': TO_DASHBOARD }],
     ['admin', 'approved', { '/admin': 'through as admin', '/admin/sections': 'through as admin', '/admin/users': 'through as admin', '/admin/theme.data': 'through as admin' }],
     ['admin', 'pending', { '/admin': 'through as user', '/admin/blogs': TO_DASHBOARD, '/admin/users': TO_DASHBOARD }],

@@ -10,6 +10,7 @@ import {
   MessageSquareQuote,
   Newspaper,
   Palette,
+  ShieldCheck,
   Users,
   type LucideIcon,
 } from 'lucide-react'
@@ -29,6 +30,7 @@ export const AREA_ICONS: Record<AdminAreaIcon, LucideIcon> = {
   contact: Mail,
   users: Users,
   theme: Palette,
+  account: ShieldCheck,
 }
 
 interface AdminSidebarProps {

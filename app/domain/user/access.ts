@@ -26,6 +26,7 @@ export type AdminAreaIcon =
   | 'contact'
   | 'users'
   | 'theme'
+  | 'account'
 
 export interface AdminArea {
   path: string
@@ -46,12 +47,15 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '/admin/contact', label: 'Contact Messages', icon: 'contact', minimumRole: 'editor' },
   { path: '/admin/users', label: 'Users', icon: 'users', minimumRole: 'admin' },
   { path: '/admin/theme', label: 'Theme', icon: 'theme', minimumRole: 'admin' },
+  // Everyone's own sign-in security (password, two-factor, passkeys).
+  { path: '/admin/account', label: 'Account', icon: 'account', minimumRole: 'user' },
 ]
 
 /**
- * The smallest role for an admin path. Only the dashboard is open to role
- * 'user' (spec §6: "a user who goes to any admin path other than /admin is
- * redirected to /admin"), so an unknown admin path needs at least 'editor'.
+ * The smallest role for an admin path. Only the dashboard and one's own
+ * account are open to role 'user' (spec §6: "a user who goes to any admin
+ * path other than /admin is redirected to /admin"; the account page is ours),
+ * so an unknown admin path needs at least 'editor'.
  */
 export function minimumRoleFor(pathname: string): Role {
   const path = pathname.replace(/\/+$/, '') || '/'
@@ -60,10 +64,7 @@ export function minimumRoleFor(pathname: string): Role {
   return area?.minimumRole ?? 'editor'
 }
 
-/** Screens whose guard rules hold already but whose page is still being built: not linked yet. */
-const NOT_YET_BUILT = new Set(['/admin/users', '/admin/theme'])
-
 /** The screens a role may open, in sidebar order. */
 export function areasFor(role: Role): AdminArea[] {
-  return ADMIN_AREAS.filter((area) => hasRole(role, area.minimumRole) && !NOT_YET_BUILT.has(area.path))
+  return ADMIN_AREAS.filter((area) => hasRole(role, area.minimumRole))
 }

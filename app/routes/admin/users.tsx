@@ -1,0 +1,4 @@
+// Placeholder: being built in this session.
+export default function Placeholder() {
+  return <h1 className="text-2xl font-bold">users</h1>
+}
