@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { optionalText, requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
-import { chosenFile, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { optionalImageFile } from '#app/lib/uploads/upload-rules.ts'
 import { plainText } from './blog.ts'
 
 export const BLOG_MESSAGES = {
@@ -51,13 +51,7 @@ export const blogSchema = z.object({
     .string({ error: BLOG_MESSAGES.contentRequired })
     .refine(hasBlogContent, BLOG_MESSAGES.contentRequired)
     .refine((html) => html.length <= BLOG_LIMITS.content, `Content must be less than ${BLOG_LIMITS.content} characters`),
-  coverFile: z
-    .unknown()
-    .optional()
-    .refine((value) => {
-      const file = chosenFile(value)
-      return !file || file.type.startsWith('image/')
-    }, UPLOAD_MESSAGES.notAnImage),
+  coverFile: optionalImageFile,
   removeCover: z
     .string()
     .optional()

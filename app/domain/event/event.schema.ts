@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { calendarSectionSchema } from '#app/domain/section/section.schema.ts'
-import { UNKNOWN_ACTION, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
-import { chosenFile, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { UNKNOWN_ACTION, optionalLink, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
+import { optionalImageFile } from '#app/lib/uploads/upload-rules.ts'
 import { isWallClockTime } from '#app/lib/zoned-time.ts'
 
 export const EVENT_MESSAGES = {
@@ -14,16 +14,6 @@ export const EVENT_MESSAGES = {
   calendarSaved: 'Google Calendar link saved successfully',
   calendarMissing: 'The calendar.google section is missing',
 } as const
-
-
-/** Our own stored files, or an absolute http(s) address (the gallery picker gives `/files/gallery/…`). */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(2000, 'Must be a valid URL')
-  .refine((value) => value === '' || /^\/files\/[a-z]+\/\S+$/.test(value) || z.url({ protocol: /^https?$/ }).safeParse(value).success, 'Must be a valid URL')
-  .optional()
-  .transform((value) => value || null)
 
 /**
  * Spec §5: title and start date required; end date optional. Dates are the
@@ -45,14 +35,9 @@ export const eventSchema = z
       .optional()
       .refine((value) => !value || isWallClockTime(value), 'End date must be a valid date and time')
       .transform((value) => value || null),
-    imageUrl,
-    imageFile: z
-      .unknown()
-      .optional()
-      .refine((value) => {
-        const file = chosenFile(value)
-        return !file || file.type.startsWith('image/')
-      }, UPLOAD_MESSAGES.notAnImage),
+    // The gallery picker gives `/files/gallery/…`; an upload gives `/files/uploads/…`.
+    imageUrl: optionalLink(),
+    imageFile: optionalImageFile,
   })
   // Both are wall-clock values of one zone in the same format, so text order is time order.
   .refine((event) => !event.endDate || event.endDate >= event.startDate, { path: ['endDate'], message: EVENT_MESSAGES.endBeforeStart })

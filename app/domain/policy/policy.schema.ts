@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { UNKNOWN_ACTION, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
+import { UNKNOWN_ACTION, optionalLink, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
 import { chosenFile, DOCUMENT_ACCEPT, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 
 export const POLICY_MESSAGES = {
@@ -12,15 +12,6 @@ export const POLICY_MESSAGES = {
 
 const DOCUMENT_EXTENSIONS = DOCUMENT_ACCEPT.split(',')
 
-/** An absolute http(s) address, or the address of a document this site stores. */
-const fileUrl = z
-  .string()
-  .trim()
-  .max(2000, 'Must be a valid URL')
-  .refine((value) => value === '' || /^\/files\/policies\/\S+$/.test(value) || z.url({ protocol: /^https?$/ }).safeParse(value).success, 'Must be a valid URL')
-  .optional()
-  .transform((value) => value || null)
-
 /**
  * Spec §5: title required; the file URL field is of type url; an uploaded file
  * (`file`, checked by its bytes on the server) overrides the URL.
@@ -28,7 +19,7 @@ const fileUrl = z
 export const policySchema = z.object({
   title: requiredText('Title', 100),
   description: optionalText('Description', 2000),
-  fileUrl,
+  fileUrl: optionalLink('policies'),
   file: z
     .unknown()
     .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INVALID_URL, isStoredFileOrWebUrl, requiredText } from '#app/lib/schema-helpers.ts'
 
 export const SECTION_KEYS = ['calendar.google', 'home.about', 'home.contact', 'home.features', 'home.hero', 'home.logos'] as const
 export type SectionKey = (typeof SECTION_KEYS)[number]
@@ -18,20 +19,11 @@ export const FEATURE_ICONS = [
 export type FeatureIcon = (typeof FEATURE_ICONS)[number]
 export const DEFAULT_FEATURE_ICON: FeatureIcon = 'BookOpen'
 
-/** A required text with the spec's messages: 'Title is required', 'Title must be less than 100 characters'. */
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be less than ${max} characters`)
-}
-
 /** Site-relative paths of our own files count as valid, besides absolute http(s) URLs. */
 const imageUrl = z
-  .string({ error: 'Must be a valid URL' })
+  .string({ error: INVALID_URL })
   .trim()
-  .refine((value) => /^\/files\/[a-z]+\/\S+$/.test(value) || z.url({ protocol: /^https?$/ }).safeParse(value).success, 'Must be a valid URL')
+  .refine((value) => isStoredFileOrWebUrl(value), INVALID_URL)
 
 const optionalImageUrl = z.union([z.literal(''), imageUrl]).optional().default('')
 

@@ -1,4 +1,5 @@
 import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
+import { BLOG_FEED_PATH } from './feed-paths.ts'
 import { escapeXml, XML_DECLARATION } from './xml.ts'
 
 export interface BlogFeedInput {
@@ -10,8 +11,6 @@ export interface BlogFeedInput {
   /** The build date of a feed that has no posts yet. */
   now: Date
 }
-
-export const BLOG_FEED_PATH = '/blogs/rss.xml'
 
 export function blogPostPath(slug: string) {
   return `/blogs/${encodeURIComponent(slug)}`

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 /** Limits and types for uploaded files, shared by the pickers (accept=, quick checks) and the server (the real checks). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
@@ -40,3 +41,12 @@ export function imageSrcSet(url: string | null | undefined): string | undefined 
 export function chosenFile(value: unknown): File | null {
   return typeof File !== 'undefined' && value instanceof File && value.size > 0 ? value : null
 }
+
+/** An optional image file field: the browser's quick check by type; the server checks the bytes. */
+export const optionalImageFile = z
+  .unknown()
+  .optional()
+  .refine((value) => {
+    const file = chosenFile(value)
+    return !file || file.type.startsWith('image/')
+  }, UPLOAD_MESSAGES.notAnImage)

@@ -1,7 +1,7 @@
 import { BlogCard } from '#app/components/site/blog-card.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { listBlogPosts } from '#app/domain/blog/blog.server.ts'
-import { BLOG_FEED_PATH } from '#app/lib/feeds/rss.ts'
+import { BLOG_FEED_PATH } from '#app/lib/feeds/feed-paths.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/blogs.ts'
 

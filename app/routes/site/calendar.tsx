@@ -4,12 +4,12 @@ import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { listUpcomingEvents } from '#app/domain/event/event.server.ts'
 import { getSectionContent } from '#app/domain/section/section.server.ts'
 import { isEmbeddableCalendarUrl } from '#app/lib/calendar-hosts.ts'
+import { CALENDAR_FEED_PATH } from '#app/lib/feeds/feed-paths.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/calendar.ts'
 
 const TITLE = 'School Calendar'
 const SUBTITLE = 'Upcoming events and important dates.'
-const CALENDAR_FEED_PATH = '/calendar.ics'
 
 export async function loader() {
   const [events, externalCalendar] = await Promise.all([listUpcomingEvents(), getSectionContent('calendar.google')])
