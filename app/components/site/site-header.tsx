@@ -1,6 +1,5 @@
-import { Menu, X } from 'lucide-react'
-import { useState } from 'react'
-import { NavLink, useLocation } from 'react-router'
+import { NavLink } from 'react-router'
+import { MenuToggle, useNavigationMenu } from '#app/components/menu-toggle.tsx'
 import type { SiteShell } from '#app/domain/section/site-shell.server.ts'
 import { cn } from '#app/lib/utils.ts'
 import { ThemedSection, useSectionStyle } from './themed-section.tsx'
@@ -21,15 +20,8 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 export function SiteHeader({ shell }: { shell: Pick<SiteShell, 'title' | 'logo' | 'hoverText'> }) {
-  const [menuOpen, setMenuOpen] = useState(false)
-  const { pathname } = useLocation()
-  const [menuPath, setMenuPath] = useState(pathname)
+  const menu = useNavigationMenu()
   const height = useSectionStyle('header').height || '80px'
-  // Navigating closes the mobile menu (state adjusted during render, not in an effect).
-  if (menuPath !== pathname) {
-    setMenuPath(pathname)
-    setMenuOpen(false)
-  }
 
   return (
     <ThemedSection as="header" styleKey="header" className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
@@ -49,18 +41,9 @@ export function SiteHeader({ shell }: { shell: Pick<SiteShell, 'title' | 'logo' 
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          className="rounded-md p-2 hover:bg-muted md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden className="h-6 w-6" /> : <Menu aria-hidden className="h-6 w-6" />}
-        </button>
+        <MenuToggle open={menu.open} onToggle={menu.toggle} controls="mobile-menu" className="md:hidden" />
       </div>
-      {menuOpen ? (
+      {menu.open ? (
         <nav id="mobile-menu" aria-label="Main" className="border-t md:hidden">
           <ul className="mx-auto flex max-w-6xl flex-col px-4 py-2">
             {NAV_LINKS.map((link) => (

@@ -1,7 +1,7 @@
-import { Menu, X } from 'lucide-react'
 import { useState } from 'react'
-import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router'
+import { Outlet, useNavigate, useNavigation } from 'react-router'
 import { AdminSidebar } from '#app/components/admin/admin-sidebar.tsx'
+import { MenuToggle, useNavigationMenu } from '#app/components/menu-toggle.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { AUTH_MESSAGES, LOGGED_OUT_PARAM } from '#app/domain/user/credentials.schema.ts'
@@ -22,15 +22,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { staff } = loaderData
   const navigate = useNavigate()
   const navigation = useNavigation()
-  const { pathname } = useLocation()
   const markLeaving = useSessionWatcher()
   const [loggingOut, setLoggingOut] = useState(false)
-  const [menuOpen, setMenuOpen] = useState(false)
-  const [menuPath, setMenuPath] = useState(pathname)
-  if (menuPath !== pathname) {
-    setMenuPath(pathname)
-    setMenuOpen(false)
-  }
+  const menu = useNavigationMenu()
 
   // Spec §8: Logout goes to /auth even when the sign-out call fails; the
   // marker keeps /auth from sending a still-valid session back here.
@@ -51,18 +45,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-muted/40 md:flex">
       <header className="sticky top-0 z-30 flex items-center justify-between border-b bg-background px-4 py-3 md:hidden">
         <span className="font-bold text-primary">Admin Panel</span>
-        <button
-          type="button"
-          className="rounded-md p-2 hover:bg-muted"
-          aria-expanded={menuOpen}
-          aria-controls="admin-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
-        </button>
+        <MenuToggle open={menu.open} onToggle={menu.toggle} controls="admin-menu" />
       </header>
-      {menuOpen ? (
+      {menu.open ? (
         <div id="admin-menu" className="border-b bg-background md:hidden">
           {sidebar}
         </div>
