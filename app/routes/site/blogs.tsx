@@ -1,4 +1,5 @@
 import { BlogCard } from '#app/components/site/blog-card.tsx'
+import { CardList } from '#app/components/site/card-list.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { listBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { BLOG_FEED_PATH } from '#app/lib/feeds/feed-paths.ts'
@@ -27,17 +28,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
     <>
       <PageBanner page="blogsPage" title={TITLE} subtitle={SUBTITLE} />
       <div className="mx-auto max-w-6xl px-4 py-12">
-        {posts.length === 0 ? (
-          <p className="py-16 text-center text-lg text-muted-foreground">No blog posts yet.</p>
-        ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {posts.map((post) => (
-              <li key={post.id}>
-                <BlogCard post={post} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <CardList items={posts} empty="No blog posts yet." className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" renderCard={(post) => <BlogCard post={post} />} />
       </div>
     </>
   )

@@ -1,4 +1,5 @@
 import { CalendarPlus } from 'lucide-react'
+import { CardList } from '#app/components/site/card-list.tsx'
 import { EventCard } from '#app/components/site/event-card.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { listUpcomingEvents } from '#app/domain/event/event.server.ts'
@@ -77,17 +78,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm text-muted-foreground">
             Subscribe to follow these events in your phone or computer calendar: new events appear there automatically.
           </p>
-          {events.length === 0 ? (
-            <p className="py-16 text-center text-lg text-muted-foreground">No upcoming events.</p>
-          ) : (
-            <ol className="mt-8 space-y-4">
-              {events.map((event) => (
-                <li key={event.id}>
-                  <EventCard event={event} />
-                </li>
-              ))}
-            </ol>
-          )}
+          <CardList items={events} ordered empty="No upcoming events." className="mt-8 space-y-4" renderCard={(event) => <EventCard event={event} />} />
         </section>
         {fullCalendarUrl ? (
           <section aria-labelledby="full-calendar-title" className="mt-16">

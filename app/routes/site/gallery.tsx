@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { CardList } from '#app/components/site/card-list.tsx'
 import { galleryImageAlt, ImageLightbox } from '#app/components/site/image-lightbox.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { getPublicGallery } from '#app/domain/gallery/gallery.server.ts'
@@ -67,45 +68,40 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             />
           ))}
         </ul>
-        {shown.length === 0 ? (
-          <p className="py-16 text-center text-lg text-muted-foreground">
-            {selectedFolder ? `No images in "${selectedFolder}" folder.` : 'No images in gallery yet.'}
-          </p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((image, index) => (
-              <li key={image.id}>
-                <button
-                  type="button"
-                  className="group relative block w-full overflow-hidden rounded-lg bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden"
-                  onClick={(event) => {
-                    opener.current = event.currentTarget
-                    setLightboxIndex(index)
-                    setLightboxOpen(true)
-                  }}
+        <CardList
+          items={shown}
+          empty={selectedFolder ? `No images in "${selectedFolder}" folder.` : 'No images in gallery yet.'}
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          renderCard={(image, index) => (
+            <button
+              type="button"
+              className="group relative block w-full overflow-hidden rounded-lg bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden"
+              onClick={(event) => {
+                opener.current = event.currentTarget
+                setLightboxIndex(index)
+                setLightboxOpen(true)
+              }}
+            >
+              <img
+                src={image.imageUrl}
+                srcSet={imageSrcSet(image.imageUrl)}
+                sizes={THUMBNAIL_SIZES}
+                alt={galleryImageAlt(image)}
+                loading={index < EAGER_THUMBNAILS ? 'eager' : 'lazy'}
+                decoding="async"
+                className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+              />
+              {image.title ? (
+                <span
+                  aria-hidden
+                  className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-3 pt-8 pb-2 text-left text-sm font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
                 >
-                  <img
-                    src={image.imageUrl}
-                    srcSet={imageSrcSet(image.imageUrl)}
-                    sizes={THUMBNAIL_SIZES}
-                    alt={galleryImageAlt(image)}
-                    loading={index < EAGER_THUMBNAILS ? 'eager' : 'lazy'}
-                    decoding="async"
-                    className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
-                  />
-                  {image.title ? (
-                    <span
-                      aria-hidden
-                      className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-3 pt-8 pb-2 text-left text-sm font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
-                    >
-                      {image.title}
-                    </span>
-                  ) : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+                  {image.title}
+                </span>
+              ) : null}
+            </button>
+          )}
+        />
       </div>
       <ImageLightbox
         images={shown}

@@ -1,3 +1,4 @@
+import { CardList } from '#app/components/site/card-list.tsx'
 import { PolicyCard } from '#app/components/site/policy-card.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { listPolicies } from '#app/domain/policy/policy.server.ts'
@@ -21,17 +22,7 @@ export default function Policies({ loaderData }: Route.ComponentProps) {
     <>
       <PageBanner page="policiesPage" title={TITLE} subtitle={SUBTITLE} />
       <div className="mx-auto max-w-6xl px-4 py-12">
-        {policies.length === 0 ? (
-          <p className="py-16 text-center text-lg text-muted-foreground">No policies available yet.</p>
-        ) : (
-          <ul className="grid gap-6 md:grid-cols-2">
-            {policies.map((policy) => (
-              <li key={policy.id}>
-                <PolicyCard policy={policy} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <CardList items={policies} empty="No policies available yet." className="grid gap-6 md:grid-cols-2" renderCard={(policy) => <PolicyCard policy={policy} />} />
       </div>
     </>
   )
