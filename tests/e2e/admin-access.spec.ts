@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
-import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
+import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, E2E_ADMIN } from './sites.ts'
 import { createStaffAccount, signIn } from './staff.ts'
 
@@ -9,10 +9,6 @@ const DASHBOARD_CARDS = ['Sections', 'Blog Posts', 'Events', 'Gallery Images', '
 const CONTENT_LINKS = ['Sections', 'Blogs', 'Events', 'Gallery', 'Policies', 'Testimonials', 'Contact Messages']
 const ALL_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Users', 'Theme', 'Account']
 const EDITOR_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Account']
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text })
-}
 
 function sidebarLinks(page: Page) {
   return page.locator('aside').getByRole('navigation', { name: 'Admin' }).getByRole('link')

@@ -1,6 +1,5 @@
 import { DatabaseSync } from 'node:sqlite'
-import type { Page } from '@playwright/test'
-import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
+import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, EMPTY_SITE_URL } from './sites.ts'
 import { createStaffAccount, signIn } from './staff.ts'
 
@@ -40,10 +39,6 @@ function unreadCount() {
   } finally {
     database.close()
   }
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text })
 }
 
 test('an editor reads, marks and deletes contact messages', async ({ page, request }) => {

@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
+import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN, EMPTY_SITE_URL } from './sites.ts'
 import { createStaffAccount, signIn, staffSession } from './staff.ts'
 
@@ -48,10 +48,6 @@ async function png(name: string, background: string) {
 const notes = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Trip notes, not a picture') }
 /** Text dressed up as a PNG: only the server's look at the bytes catches it. */
 const fakePng = { name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('Trip notes, not a picture') }
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text })
-}
 
 const filters = (page: Page) => page.getByRole('list', { name: 'Folders' }).getByRole('link')
 const tiles = (page: Page) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('img') })

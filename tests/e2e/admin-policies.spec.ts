@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { simplePdf } from '#db/seed/simple-pdf.ts'
-import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
+import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 
@@ -41,10 +41,6 @@ async function accessibilityViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
   const results = await (include ? builder.include(include) : builder).analyze()
   return results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }))
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text })
 }
 
 function pdfFile(title: string) {

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite'
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
+import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 
@@ -39,10 +39,6 @@ test.afterEach(() => {
     database.close()
   }
 })
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text })
-}
 
 /**
  * Saves a section's form from the keyboard: long forms put their button at

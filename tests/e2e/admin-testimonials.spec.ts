@@ -1,6 +1,5 @@
 import { DatabaseSync } from 'node:sqlite'
-import type { Page } from '@playwright/test'
-import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
+import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 
@@ -18,10 +17,6 @@ function storedTestimonials(): TestimonialRow[] {
   } finally {
     database.close()
   }
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text })
 }
 
 test('an editor adds, edits and deletes a testimonial, with validation, confirmation and the home page following', async ({ page, request }) => {

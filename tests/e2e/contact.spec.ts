@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 
 const MESSAGES = {
@@ -53,10 +53,6 @@ async function fillForm(page: Page, values: { name: string; email: string; messa
   await form.getByLabel('Name').fill(values.name)
   await form.getByLabel('Email').fill(values.email)
   await form.getByLabel('Message').fill(values.message)
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text })
 }
 
 async function expectErrorToast(page: Page, text: string) {

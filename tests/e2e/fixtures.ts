@@ -53,3 +53,8 @@ export async function waitForHydration(page: Page, selector: string) {
     return element !== null && Object.keys(element).some((key) => key.startsWith('__react'))
   }, selector)
 }
+
+/** A sonner toast that contains the text (success toasts, and 'Error' toasts with the server's message). */
+export function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text })
+}
