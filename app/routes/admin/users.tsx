@@ -1,4 +1,220 @@
-// Placeholder: being built in this session.
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold">users</h1>
+import { Check, Pencil, Plus, X } from 'lucide-react'
+import { useState } from 'react'
+import { useFetcher } from 'react-router'
+import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
+import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
+import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#app/components/ui/select.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { editUserSchema, newUserSchema, USER_MESSAGES, userActionSchema } from '#app/domain/user/user-admin.schema.ts'
+import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess, type ManagedUser, type UserWriteResult } from '#app/domain/user/user-admin.server.ts'
+import { formValues, parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
+import { formatDate } from '#app/lib/format.ts'
+import { requireStaff } from '#app/lib/permissions.server.ts'
+import { useActionToast } from '#app/lib/use-action-toast.ts'
+import { useSite } from '#app/lib/use-site.ts'
+import { PROFILE_STATUSES, ROLES, type ProfileStatus } from '#db/tables/people.ts'
+import type { Route } from './+types/users.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = requireStaff(context, 'admin')
+  return { users: await listUsers(), currentUserId: staff.userId }
+}
+
+function answer(result: UserWriteResult, message: string) {
+  return result.ok ? succeeded(message) : refused(result.error, result.status)
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(context, 'admin')
+  const parsed = parseSubmission(userActionSchema, await formValues(request))
+  if (!parsed.ok) return parsed.response
+  const submission = parsed.data
+  switch (submission.intent) {
+    case 'create':
+      return answer(await createUser(submission), USER_MESSAGES.created)
+    case 'update': {
+      const { id, password, ...access } = submission
+      const updated = await updateUserAccess(id, access)
+      if (updated.ok && password) return answer(await setUserPassword(id, password, staff.userId), USER_MESSAGES.updated)
+      return answer(updated, USER_MESSAGES.updated)
+    }
+    case 'approve':
+    case 'reject':
+      return answer(await updateUserAccess(submission.id, { status: submission.intent === 'approve' ? 'approved' : 'rejected' }), USER_MESSAGES.statusUpdated)
+    case 'delete':
+      return answer(await deleteUser(submission.id, staff.userId), USER_MESSAGES.deleted)
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'User Management | Admin Panel' }]
+
+const STATUS_BADGES: Record<ProfileStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
+  approved: 'default',
+  pending: 'outline',
+  rejected: 'destructive',
+}
+
+export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
+  const { users, currentUserId } = loaderData
+  const { timeZone } = useSite()
+  const [editing, setEditing] = useState<ManagedUser | 'new' | null>(null)
+  const rowAction = useFetcher<ActionResult>()
+  useActionToast(rowAction)
+  const busyId = rowAction.state === 'idle' ? null : rowAction.formData?.get('id')
+
+  return (
+    <>
+      <AdminPageHeader
+        title="User Management"
+        description="Staff accounts, their status and their role. New sign-ups wait here as pending until approved."
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden />
+            Add User
+          </Button>
+        }
+      />
+      {users.length === 0 ? (
+        <p className="py-12 text-center text-muted-foreground">No users found</p>
+      ) : (
+        <div className="rounded-lg border bg-card">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead>Full Name</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Roles</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.map((user) => {
+                const name = user.fullName || user.email
+                return (
+                  <TableRow key={user.id}>
+                    <TableCell className="font-medium">{user.email}</TableCell>
+                    <TableCell>{user.fullName ?? '—'}</TableCell>
+                    <TableCell>
+                      <Badge variant={STATUS_BADGES[user.status]} className="capitalize">
+                        {user.status}
+                      </Badge>
+                    </TableCell>
+                    <TableCell className="capitalize">{user.role}</TableCell>
+                    <TableCell>
+                      <time dateTime={user.createdAt}>{formatDate(user.createdAt, timeZone)}</time>
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex justify-end gap-1">
+                        {user.status === 'pending' ? (
+                          <>
+                            <Button size="sm" variant="outline" disabled={busyId === user.id} onClick={() => void rowAction.submit({ intent: 'approve', id: user.id }, { method: 'post' })}>
+                              <Check aria-hidden />
+                              Approve<span className="sr-only"> {name}</span>
+                            </Button>
+                            <Button size="sm" variant="outline" disabled={busyId === user.id} onClick={() => void rowAction.submit({ intent: 'reject', id: user.id }, { method: 'post' })}>
+                              <X aria-hidden />
+                              Reject<span className="sr-only"> {name}</span>
+                            </Button>
+                          </>
+                        ) : null}
+                        <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={() => setEditing(user)}>
+                          <Pencil aria-hidden />
+                        </Button>
+                        {user.id === currentUserId ? null : (
+                          <ConfirmDelete
+                            label={`Delete ${name}`}
+                            question={USER_MESSAGES.confirmDelete}
+                            pending={busyId === user.id}
+                            onConfirm={() => void rowAction.submit({ intent: 'delete', id: user.id }, { method: 'post' })}
+                          />
+                        )}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                )
+              })}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {editing === 'new' ? <AddUserDialog onClose={() => setEditing(null)} /> : null}
+      {editing && editing !== 'new' ? <EditUserDialog user={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  )
+}
+
+function ChoiceField<Value extends string>({ id, label, options, defaultValue }: { id: string; label: string; options: readonly Value[]; defaultValue: Value }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select name={id} defaultValue={defaultValue}>
+        <SelectTrigger id={id} className="w-full capitalize">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option} className="capitalize">
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  )
+}
+
+function AddUserDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <AdminFormDialog title="Add User" description="The account can sign in at once, with the role you choose." schema={newUserSchema} editingId={null} onClose={onClose}>
+      {(errors) => (
+        <>
+          <FormField id="email" label="Email" error={errors.email}>
+            <Input id="email" name="email" type="email" autoComplete="off" aria-invalid={!!errors.email} aria-describedby={describedBy('email', errors.email)} />
+          </FormField>
+          <FormField id="password" label="Password" error={errors.password}>
+            <Input id="password" name="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby={describedBy('password', errors.password)} />
+          </FormField>
+          <FormField id="fullName" label="Full Name" error={errors.fullName}>
+            <Input id="fullName" name="fullName" aria-invalid={!!errors.fullName} aria-describedby={describedBy('fullName', errors.fullName)} />
+          </FormField>
+          <ChoiceField id="role" label="Role" options={ROLES} defaultValue="user" />
+        </>
+      )}
+    </AdminFormDialog>
+  )
+}
+
+function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+  return (
+    <AdminFormDialog title="Edit User" description="Change the name, status or role, or set a new password." schema={editUserSchema} editingId={user.id} onClose={onClose}>
+      {(errors) => (
+        <>
+          <div className="space-y-2">
+            <Label htmlFor="email">Email</Label>
+            <Input id="email" value={user.email} readOnly disabled aria-describedby="email-hint" />
+            <p id="email-hint" className="text-sm text-muted-foreground">
+              {USER_MESSAGES.emailReadOnly}
+            </p>
+          </div>
+          <FormField id="fullName" label="Full Name" error={errors.fullName}>
+            <Input id="fullName" name="fullName" defaultValue={user.fullName ?? ''} aria-invalid={!!errors.fullName} aria-describedby={describedBy('fullName', errors.fullName)} />
+          </FormField>
+          <ChoiceField id="status" label="Status" options={PROFILE_STATUSES} defaultValue={user.status} />
+          <ChoiceField id="role" label="Role" options={ROLES} defaultValue={user.role} />
+          <FormField id="password" label="New Password (optional)" error={errors.password}>
+            <Input id="password" name="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby={describedBy('password', errors.password)} />
+          </FormField>
+        </>
+      )}
+    </AdminFormDialog>
+  )
 }

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { PROFILE_STATUSES, ROLES } from '#db/tables/people.ts'
+import { credentialsSchema, PASSWORD_MIN_LENGTH } from './credentials.schema.ts'
+
+/** Spec §8, verbatim where the spec has words; the rest says what happened. */
+export const USER_MESSAGES = {
+  created: 'User created successfully',
+  statusUpdated: 'User status updated successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  notFound: 'User not found',
+  emailTaken: 'A user with this email already exists',
+  lastAdmin: 'The site needs at least one approved admin: make another user an approved admin first.',
+  ownAccount: 'You cannot delete your own account.',
+  emailReadOnly: 'Email cannot be changed',
+  confirmDelete: 'This action cannot be undone. The user will be deleted and signed out everywhere.',
+} as const
+
+const role = z.enum(ROLES, { error: 'Choose a role: user, editor or admin' })
+const status = z.enum(PROFILE_STATUSES, { error: 'Choose a status: pending, approved or rejected' })
+
+/** A new password is optional on edit: only typed ones are sent and checked. */
+const optionalNewPassword = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined)
+  .refine((value) => value === undefined || value.length >= PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .refine((value) => value === undefined || value.length <= 128, 'Password must be less than 128 characters')
+
+/** 'Add User' (spec §2) and the create-user function (§7): email, password, full name, role (default user). */
+export const newUserSchema = credentialsSchema.extend({
+  fullName: requiredText('Full name', 100),
+  role: role.default('user'),
+})
+
+/** The edit dialog: the e-mail cannot be changed; any status; one role; an optional new password. */
+export const editUserSchema = z.object({
+  fullName: requiredText('Full name', 100),
+  status,
+  role,
+  password: optionalNewPassword,
+})
+
+export type NewUser = z.infer<typeof newUserSchema>
+export type UserEdit = z.infer<typeof editUserSchema>
+
+export const userActionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    newUserSchema.extend({ intent: z.literal('create') }),
+    editUserSchema.extend({ intent: z.literal('update'), id: rowId }),
+    z.object({ intent: z.literal('approve'), id: rowId }),
+    z.object({ intent: z.literal('reject'), id: rowId }),
+    z.object({ intent: z.literal('delete'), id: rowId }),
+  ],
+  { error: UNKNOWN_ACTION },
+)
+
+/** Bodies of the three functions of spec §7. */
+export const USER_FUNCTIONS = {
+  'create-user': newUserSchema,
+  'update-user': z.object({ userId: rowId, password: z.string().min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(128) }),
+  'delete-user': z.object({ userId: rowId }),
+} as const

@@ -1,0 +1,198 @@
+import { DatabaseSync } from 'node:sqlite'
+import type { Browser, Page } from '@playwright/test'
+import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
+import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
+import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
+
+function storedUser(email: string) {
+  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true, timeout: 5000 })
+  try {
+    return database
+      .prepare('select u.id, p.full_name, p.status, r.role from user u join profiles p on p.id = u.id left join user_roles r on r.user_id = u.id where u.email = ?')
+      .get(email) as { id: string; full_name: string | null; status: string; role: string } | undefined
+  } finally {
+    database.close()
+  }
+}
+
+async function openUsers(page: Page) {
+  await signIn(page, E2E_ADMIN)
+  await page.locator('aside').getByRole('link', { name: 'Users' }).click()
+  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible()
+  await waitForHydration(page, 'main')
+}
+
+function userRow(page: Page, email: string) {
+  return page.getByRole('row').filter({ hasText: email })
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('dialog').getByLabel(label).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** Another person's browser, signed in as the account. */
+async function signedInElsewhere(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signIn(page, account)
+  return { page, close: () => context.close() }
+}
+
+function sidebarLinks(page: Page) {
+  return page.locator('aside').getByRole('navigation', { name: 'Admin' }).getByRole('link')
+}
+
+test('an admin sees the table of users and adds one, with each form message', async ({ page, expectedFailedUrls }) => {
+  // The second account with the same address is refused with 409, as the test asks.
+  expectedFailedUrls.push('/admin/users.data')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await openUsers(page)
+  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Full Name', 'Status', 'Roles', 'Created', 'Actions'])
+  const ownRow = userRow(page, E2E_ADMIN.email)
+  await expect(ownRow.getByRole('cell').nth(2)).toHaveText('approved')
+  await expect(ownRow.getByRole('cell').nth(3)).toHaveText('admin')
+  // Nobody deletes their own account from here.
+  await expect(ownRow.getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+  await screenshot(page, 'admin-users-1280')
+
+  await page.getByRole('button', { name: 'Add User' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add User' })
+  await expect(dialog.getByLabel('Role')).toHaveText('user')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByText('Email is required')).toBeVisible()
+  await expect(dialog.getByText('Password is required')).toBeVisible()
+  await expect(dialog.getByText('Full name is required')).toBeVisible()
+  await dialog.getByLabel('Email').fill('not-an-email')
+  await dialog.getByLabel('Password').fill('12345')
+  await expect(dialog.getByText('Invalid email address')).toBeVisible()
+  await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible()
+  await screenshot(page, 'admin-user-add-errors-1280')
+
+  const email = `teacher-${Date.now()}@example.org`
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password').fill('teacher-password')
+  await dialog.getByLabel('Full Name').fill('Grace Hopper')
+  await choose(page, 'Role', 'editor')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'User created successfully')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  expect(storedUser(email)).toMatchObject({ full_name: 'Grace Hopper', status: 'approved', role: 'editor' })
+  await expect(userRow(page, email)).toContainText('Grace Hopper')
+
+  // The same address twice is refused with the server's message.
+  await page.getByRole('button', { name: 'Add User' }).click()
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password').fill('another-password')
+  await dialog.getByLabel('Full Name').fill('Someone Else')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'A user with this email already exists')).toContainText('Error')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+  const teacher = await signedInElsewhere(page.context().browser()!, { email, password: 'teacher-password' })
+  await expect(sidebarLinks(teacher.page)).toContainText(['Sections', 'Blogs'])
+  await teacher.close()
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'admin-users-390')
+})
+
+test.describe('pending sign-ups', () => {
+  test('Approve and Reject are offered only while pending, and set the status', async ({ page, request }) => {
+    const waiting = await createStaffAccount(request, 'user', 'pending')
+    const refused = await createStaffAccount(request, 'user', 'pending')
+    await openUsers(page)
+    const waitingRow = userRow(page, waiting.email)
+    await expect(waitingRow.getByRole('cell').nth(2)).toHaveText('pending')
+    await waitingRow.getByRole('button', { name: /^Approve/ }).click()
+    await expect(toast(page, 'User status updated successfully')).toBeVisible()
+    await expect(waitingRow.getByRole('cell').nth(2)).toHaveText('approved')
+    await expect(waitingRow.getByRole('button', { name: /^Approve|^Reject/ })).toHaveCount(0)
+    expect(storedUser(waiting.email)).toMatchObject({ status: 'approved', role: 'user' })
+
+    await userRow(page, refused.email).getByRole('button', { name: /^Reject/ }).click()
+    await expect(toast(page, 'User status updated successfully')).toHaveCount(2)
+    await expect(userRow(page, refused.email).getByRole('cell').nth(2)).toHaveText('rejected')
+    expect(storedUser(refused.email)).toMatchObject({ status: 'rejected' })
+  })
+})
+
+test('a role change shows in that person’s sidebar on their next navigation, and a new password replaces the old', async ({ page, request }) => {
+  const editor = await createStaffAccount(request, 'editor')
+  const person = await signedInElsewhere(page.context().browser()!, editor)
+  await expect(sidebarLinks(person.page)).not.toContainText(['Users'])
+
+  await openUsers(page)
+  await userRow(page, editor.email).getByRole('button', { name: /^Edit/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit User' })
+  await expect(dialog.getByLabel('Email')).toHaveValue(editor.email)
+  await expect(dialog.getByLabel('Email')).toBeDisabled()
+  await expect(dialog.getByText('Email cannot be changed')).toBeVisible()
+  await screenshot(page, 'admin-user-edit-1280')
+  await choose(page, 'Role', 'admin')
+  await dialog.getByLabel('Full Name').fill('Promoted Teacher')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'User updated successfully')).toBeVisible()
+  expect(storedUser(editor.email)).toMatchObject({ role: 'admin', full_name: 'Promoted Teacher', status: 'approved' })
+
+  await person.page.locator('aside').getByRole('link', { name: 'Dashboard' }).click()
+  await expect(sidebarLinks(person.page)).toContainText(['Users', 'Theme'])
+  await expect(person.page.locator('aside').getByText('Promoted Teacher')).toBeVisible()
+
+  await userRow(page, editor.email).getByRole('button', { name: /^Edit/ }).click()
+  await dialog.getByLabel('New Password (optional)').fill('123')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible()
+  await dialog.getByLabel('New Password (optional)').fill('reset-by-admin')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'User updated successfully')).toHaveCount(2)
+  await person.close()
+
+  const again = await signedInElsewhere(page.context().browser()!, { email: editor.email, password: 'reset-by-admin' })
+  await expect(again.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await again.close()
+})
+
+test('deleting a user asks first, removes the account and ends its session', async ({ page, request }) => {
+  const leaving = await createStaffAccount(request, 'editor')
+  const person = await signedInElsewhere(page.context().browser()!, leaving)
+  await openUsers(page)
+  const row = userRow(page, leaving.email)
+  await row.getByRole('button', { name: /^Delete/ }).click()
+  const confirm = page.getByRole('alertdialog')
+  await expect(confirm).toContainText('This action cannot be undone.')
+  await screenshot(page, 'admin-user-delete-1280')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  expect(storedUser(leaving.email)).toBeDefined()
+
+  await row.getByRole('button', { name: /^Delete/ }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, 'User deleted successfully')).toBeVisible()
+  await expect(userRow(page, leaving.email)).toHaveCount(0)
+  expect(storedUser(leaving.email)).toBeUndefined()
+
+  await person.page.goto('/admin/blogs')
+  await expect(person.page).toHaveURL(/\/auth\?error=access_denied$/)
+  await person.close()
+})
+
+test('the server refuses user management to anyone but an admin, and checks what it is sent', async ({ playwright, request }) => {
+  const target = await createStaffAccount(request, 'user', 'pending')
+  const { id } = storedUser(target.email)!
+  await expectRefusedWithoutRole(playwright, request, '/admin/users', { intent: 'approve', id })
+  const editor = await staffSession(playwright, request, 'editor')
+  const asEditor = await editor.post('/admin/users', { form: { intent: 'update', id, fullName: 'Hacked', status: 'approved', role: 'admin' }, maxRedirects: 0 })
+  expect(asEditor.status()).toBe(302)
+  expect(asEditor.headers().location).toBe('/admin')
+  const functionCall = await editor.post('/api/functions/delete-user', { data: { userId: id }, headers: { origin: DEMO_SITE_URL } })
+  expect(functionCall.status()).toBe(403)
+  expect(await functionCall.json()).toEqual({ error: 'Only admins may manage users' })
+  await editor.dispose()
+
+  const admin = await staffSession(playwright, request, 'admin')
+  const badRole = await admin.post('/admin/users', { form: { intent: 'update', id, fullName: 'Someone', status: 'approved', role: 'owner' }, maxRedirects: 0 })
+  expect(badRole.status()).toBe(400)
+  expect(await badRole.text()).toContain('Choose a role: user, editor or admin')
+  await admin.dispose()
+  expect(storedUser(target.email)).toMatchObject({ status: 'pending', role: 'user', full_name: 'Test User' })
+})

@@ -1,0 +1,172 @@
+import { describe, expect, test } from 'vitest'
+import { USER_MESSAGES } from '#app/domain/user/user-admin.schema.ts'
+import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess } from '#app/domain/user/user-admin.server.ts'
+import { getUserAccess } from '#app/domain/user/user.server.ts'
+import { auth } from '#app/lib/auth.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import { getStaffSession } from '#app/lib/permissions.server.ts'
+import { action as callFunction } from '#app/routes/api/functions.ts'
+import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { cookieFrom, createSignedInUser, requestWithCookie, TEST_PASSWORD } from '#tests/setup/users.ts'
+
+prepareTestDatabase()
+
+function newEmail(label: string) {
+  return `${label}-${crypto.randomUUID().slice(0, 8)}@example.org`
+}
+
+async function signInStatus(email: string, password: string) {
+  const response = await auth.api.signInEmail({ body: { email, password }, asResponse: true })
+  return response.status
+}
+
+/** Leaves exactly one approved admin: a new one, whose id is returned. */
+async function soleAdmin() {
+  await db.updateTable('user_roles').set({ role: 'editor' }).where('role', '=', 'admin').execute()
+  return createSignedInUser('admin')
+}
+
+describe('user management (spec §2, §4, §7)', () => {
+  test('an added user is approved with the chosen role, signs in at once, and is listed newest first', async () => {
+    const email = newEmail('added')
+    const created = await createUser({ email, password: TEST_PASSWORD, fullName: 'Added Teacher', role: 'editor' })
+    expect(created.ok).toBe(true)
+    const id = created.ok ? created.id : ''
+    expect(await getUserAccess(id)).toEqual({ role: 'editor', status: 'approved', fullName: 'Added Teacher', email })
+    expect(await signInStatus(email, TEST_PASSWORD)).toBe(200)
+    expect((await listUsers())[0]).toMatchObject({ id, email, fullName: 'Added Teacher', role: 'editor', status: 'approved' })
+  })
+
+  test('an e-mail address can have only one account', async () => {
+    const email = newEmail('twice')
+    expect((await createUser({ email, password: TEST_PASSWORD, fullName: 'First', role: 'user' })).ok).toBe(true)
+    expect(await createUser({ email: email.toUpperCase(), password: TEST_PASSWORD, fullName: 'Second', role: 'admin' })).toEqual({
+      ok: false,
+      error: USER_MESSAGES.emailTaken,
+      status: 409,
+    })
+    expect(await db.selectFrom('user').select('id').where('email', '=', email).execute()).toHaveLength(1)
+  })
+
+  test('a role change replaces the one role row, and name and status change with it', async () => {
+    const user = await createSignedInUser('user', 'pending')
+    expect(await updateUserAccess(user.userId, { fullName: 'Renamed', status: 'approved', role: 'admin' })).toEqual({ ok: true, id: user.userId })
+    const roles = await db.selectFrom('user_roles').selectAll().where('user_id', '=', user.userId).execute()
+    expect(roles).toEqual([{ user_id: user.userId, role: 'admin' }])
+    expect(await getUserAccess(user.userId)).toMatchObject({ role: 'admin', status: 'approved', fullName: 'Renamed' })
+    // The guard reads the role on every request: the next one already has it.
+    expect((await getStaffSession(requestWithCookie('/admin', user.cookie)))?.role).toBe('admin')
+  })
+
+  test('a pending or rejected account signs in but acts as role user', async () => {
+    const editor = await createSignedInUser('editor')
+    await updateUserAccess(editor.userId, { status: 'rejected' })
+    expect((await getStaffSession(requestWithCookie('/admin', editor.cookie)))?.role).toBe('user')
+  })
+
+  test('a new password works at once, the old one no longer, and the person is signed out elsewhere', async () => {
+    const admin = await createSignedInUser('admin')
+    const user = await createSignedInUser('editor')
+    expect(await setUserPassword(user.userId, 'a-brand-new-password', admin.userId)).toEqual({ ok: true, id: user.userId })
+    expect(await signInStatus(user.email, TEST_PASSWORD)).toBe(401)
+    expect(await signInStatus(user.email, 'a-brand-new-password')).toBe(200)
+    expect(await getStaffSession(requestWithCookie('/admin', user.cookie))).toBeNull()
+  })
+
+  test('deleting a user removes the account, profile, role and sessions', async () => {
+    const admin = await createSignedInUser('admin')
+    const user = await createSignedInUser('editor')
+    expect(await getStaffSession(requestWithCookie('/admin', user.cookie))).not.toBeNull()
+    expect(await deleteUser(user.userId, admin.userId)).toEqual({ ok: true, id: user.userId })
+    expect(await getStaffSession(requestWithCookie('/admin', user.cookie))).toBeNull()
+    for (const [table, column] of [['user', 'id'], ['profiles', 'id'], ['user_roles', 'user_id'], ['session', 'userId'], ['account', 'userId']] as const) {
+      const rows = await db.selectFrom(table).select(column).where(column, '=', user.userId).execute()
+      expect(rows, table).toEqual([])
+    }
+    expect(await deleteUser(user.userId, admin.userId)).toEqual({ ok: false, error: USER_MESSAGES.notFound, status: 404 })
+  })
+
+  test('an admin cannot delete their own account', async () => {
+    const admin = await createSignedInUser('admin')
+    expect(await deleteUser(admin.userId, admin.userId)).toEqual({ ok: false, error: USER_MESSAGES.ownAccount, status: 403 })
+    expect(await getUserAccess(admin.userId)).not.toBeNull()
+  })
+
+  test('the last approved admin can be neither deleted, demoted, nor set to pending or rejected', async () => {
+    const only = await soleAdmin()
+    const other = await createSignedInUser('editor')
+    const refusal = { ok: false, error: USER_MESSAGES.lastAdmin, status: 409 }
+    expect(await deleteUser(only.userId, other.userId)).toEqual(refusal)
+    expect(await updateUserAccess(only.userId, { role: 'editor' })).toEqual(refusal)
+    expect(await updateUserAccess(only.userId, { status: 'pending' })).toEqual(refusal)
+    expect(await updateUserAccess(only.userId, { status: 'rejected' })).toEqual(refusal)
+    expect(await getUserAccess(only.userId)).toMatchObject({ role: 'admin', status: 'approved' })
+
+    // With a second admin, the first may step down.
+    expect((await updateUserAccess(other.userId, { role: 'admin' })).ok).toBe(true)
+    expect((await updateUserAccess(only.userId, { role: 'editor' })).ok).toBe(true)
+  })
+
+  test('two admins demoting each other at the same moment leave one admin', async () => {
+    const first = await soleAdmin()
+    const second = await createSignedInUser('admin')
+    const results = await Promise.all([updateUserAccess(first.userId, { role: 'user' }), updateUserAccess(second.userId, { role: 'user' })])
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    const admins = await db
+      .selectFrom('user_roles')
+      .innerJoin('profiles', 'profiles.id', 'user_roles.user_id')
+      .select('user_id')
+      .where('role', '=', 'admin')
+      .where('status', '=', 'approved')
+      .execute()
+    expect(admins).toHaveLength(1)
+  })
+})
+
+describe('the functions of spec §7 at /api/functions/:name', () => {
+  async function call(name: string, body: unknown, cookie?: string, origin = 'http://localhost:3000') {
+    const request = requestWithCookie(`/api/functions/${name}`, cookie, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(body),
+    })
+    const response = await callFunction({ request, params: { name }, context: undefined as never, unstable_pattern: '' } as never)
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+
+  test('they answer an error field without a session, for editors, for a foreign origin and for unknown names', async () => {
+    const editor = await createSignedInUser('editor')
+    const admin = await createSignedInUser('admin')
+    const body = { email: newEmail('refused'), password: TEST_PASSWORD, fullName: 'Refused', role: 'admin' }
+    expect(await call('create-user', body)).toEqual({ status: 401, body: { error: 'Not signed in' } })
+    expect(await call('create-user', body, editor.cookie)).toEqual({ status: 403, body: { error: 'Only admins may manage users' } })
+    expect((await call('create-user', body, admin.cookie, 'https://evil.example')).status).toBe(403)
+    expect(await call('reset-everything', {}, admin.cookie)).toEqual({ status: 404, body: { error: 'Unknown function: reset-everything' } })
+    expect(await db.selectFrom('user').select('id').where('email', '=', body.email).execute()).toEqual([])
+  })
+
+  test('create-user, update-user and delete-user do their work for an admin, and bad bodies change nothing', async () => {
+    const admin = await createSignedInUser('admin')
+    const email = newEmail('function')
+    expect(await call('create-user', { email, password: '123', fullName: 'Short', role: 'user' }, admin.cookie)).toEqual({
+      status: 400,
+      body: { error: 'Password must be at least 6 characters' },
+    })
+    const created = await call('create-user', { email, password: TEST_PASSWORD, fullName: 'By Function', role: 'editor' }, admin.cookie)
+    expect(created.status).toBe(200)
+    const userId = created.body.userId as string
+    expect(await getUserAccess(userId)).toMatchObject({ role: 'editor', status: 'approved' })
+
+    expect((await call('update-user', { userId, password: 'changed-by-function' }, admin.cookie)).status).toBe(200)
+    expect(await signInStatus(email, 'changed-by-function')).toBe(200)
+    expect(await call('update-user', { userId: 'no-such-user', password: 'whatever-password' }, admin.cookie)).toEqual({
+      status: 404,
+      body: { error: USER_MESSAGES.notFound },
+    })
+
+    expect(await call('delete-user', { userId }, admin.cookie)).toEqual({ status: 200, body: { userId, message: USER_MESSAGES.deleted } })
+    expect(await getUserAccess(userId)).toBeNull()
+    const signedInAdmin = await auth.api.signInEmail({ body: { email: admin.email, password: TEST_PASSWORD }, asResponse: true })
+    expect(await call('delete-user', { userId: admin.userId }, cookieFrom(signedInAdmin))).toEqual({ status: 403, body: { error: USER_MESSAGES.ownAccount } })
+  })
+})
