@@ -3,6 +3,7 @@ import { Toaster } from '#app/components/ui/sonner.tsx'
 import { themeColorVariables } from '#app/domain/theme/theme-css.ts'
 import { getActiveTheme } from '#app/domain/theme/theme.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import { usePreviewTheme } from '#app/lib/theme-preview.ts'
 import { useChangeFeed } from '#app/lib/use-change-feed.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
@@ -23,8 +24,9 @@ export async function loader() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const colors = usePreviewTheme()?.colors ?? data?.theme.colors
   return (
-    <html lang="en" style={data ? themeColorVariables(data.theme.colors) : undefined}>
+    <html lang="en" style={colors ? themeColorVariables(colors) : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -15,6 +15,9 @@ export { config }
 
 export const app = express()
 
+// Whom to believe about the client's address (req.ip) in X-Forwarded-For: nobody unless TRUST_PROXY says so.
+app.set('trust proxy', config.trustProxy)
+
 app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), development: config.env === 'development' }))
 
 app.use(limitRequestSize())

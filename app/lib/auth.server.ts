@@ -1,9 +1,13 @@
 import { betterAuth } from 'better-auth'
+import { genericOAuth } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
+import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
 import { database } from './db.server.ts'
 import { config } from './env.server.ts'
+import { sendResetPassword, sendVerificationEmail } from './mail/auth-mail.server.ts'
+import { genericOAuthProviders } from './oauth-providers.server.ts'
 import { singleton } from './singleton.server.ts'
 
 function createAuth() {
@@ -18,17 +22,38 @@ function createAuth() {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      requireEmailVerification: true,
+      sendResetPassword,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
     },
-    rateLimit: { enabled: config.authRateLimit },
+    emailVerification: {
+      sendVerificationEmail,
+      sendOnSignUp: true,
+      // Signing in unconfirmed sends a fresh link (the first may have expired or been lost).
+      sendOnSignIn: true,
+      // The link in the mail signs the person in and lands on /admin (spec §6).
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: config.authRateLimit,
+      // In the database, so the limits hold across app instances.
+      storage: 'database',
+      customRules: AUTH_RATE_LIMIT_RULES,
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
     },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
+      // Set by the auth route from the socket (or, with TRUST_PROXY, from X-Forwarded-For).
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    plugins: [genericOAuth({ config: genericOAuthProviders(config.oauthProviders) })],
     databaseHooks: {
       user: {
         create: {

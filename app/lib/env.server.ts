@@ -49,6 +49,27 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || /^smtps?:\/\/[^/]+/i.test(value),
+    'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example:587',
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('School Website <no-reply@localhost>'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2}|[0-9a-f.:/,\s]+|loopback|linklocal|uniquelocal)$/i, {
+      error: 'must be false, true, a number of proxies, or proxy addresses (comma-separated)',
+    })
+    .default('false'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
+  MICROSOFT_TENANT_ID: z.string().trim().regex(/^[\w.-]+$/, 'must be a tenant id, a domain, or common').default('common'),
+  OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID Connect provider' }).optional(),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: z.string().trim().min(1).max(40).default('School account'),
 })
 
 export type DatabaseConfig =
@@ -115,6 +136,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   return {
     env: values.NODE_ENV,
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    /** Express's 'trust proxy' setting: whom to believe about the client's address in X-Forwarded-For. */
+    trustProxy: trustProxySetting(values.TRUST_PROXY),
+    oauthProviders: oauthProviders(values),
     port: values.PORT,
     host: values.HOST,
     publicUrl: values.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${values.PORT}`,
@@ -123,12 +148,74 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: values.AUTH_SECRET,
     firstAdmin: { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD },
     seedDemo: values.SEED_DEMO,
-    /** Better Auth's per-address limits on sign-in and sign-up attempts. */
+    /** Per-address limits on sign-in, sign-up, password-reset and confirmation-mail requests. */
     authRateLimit: values.AUTH_RATE_LIMIT,
     /** The school's time zone: event times are shown and entered in it. */
     timeZone: values.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     storage,
   }
+}
+
+function trustProxySetting(value: string): boolean | number | string {
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true'
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
+}
+
+export type OAuthProviderConfig = {
+  id: 'google' | 'microsoft' | 'oidc'
+  /** The button reads 'Continue with <name>'. */
+  name: string
+  clientId: string
+  clientSecret: string
+  /** Where the provider's OpenID Connect discovery document lives (Google and any school IdP). */
+  discoveryUrl?: string
+  /** Microsoft's multi-tenant endpoints, given directly: its discovery document names no single issuer. */
+  tenant?: string
+}
+
+/** The sign-in providers whose client id and secret are both set, in button order. */
+function oauthProviders(values: z.infer<typeof envSchema>): OAuthProviderConfig[] {
+  const providers: OAuthProviderConfig[] = []
+  const pairs = [
+    ['GOOGLE', values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET],
+    ['MICROSOFT', values.MICROSOFT_CLIENT_ID, values.MICROSOFT_CLIENT_SECRET],
+    ['OIDC', values.OIDC_CLIENT_ID, values.OIDC_CLIENT_SECRET],
+  ] as const
+  for (const [prefix, id, secret] of pairs) {
+    if (Boolean(id) !== Boolean(secret)) {
+      throw new ConfigError(`Invalid configuration:\n  ${prefix}_CLIENT_${id ? 'SECRET' : 'ID'}: is required when ${prefix}_CLIENT_${id ? 'ID' : 'SECRET'} is set`)
+    }
+  }
+  if (values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET) {
+    providers.push({
+      id: 'google',
+      name: 'Google',
+      clientId: values.GOOGLE_CLIENT_ID,
+      clientSecret: values.GOOGLE_CLIENT_SECRET,
+      discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration',
+    })
+  }
+  if (values.MICROSOFT_CLIENT_ID && values.MICROSOFT_CLIENT_SECRET) {
+    providers.push({
+      id: 'microsoft',
+      name: 'Microsoft',
+      clientId: values.MICROSOFT_CLIENT_ID,
+      clientSecret: values.MICROSOFT_CLIENT_SECRET,
+      tenant: values.MICROSOFT_TENANT_ID,
+    })
+  }
+  if (values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET) {
+    if (!values.OIDC_ISSUER) throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER: is required when OIDC_CLIENT_ID is set')
+    providers.push({
+      id: 'oidc',
+      name: values.OIDC_NAME,
+      clientId: values.OIDC_CLIENT_ID,
+      clientSecret: values.OIDC_CLIENT_SECRET,
+      discoveryUrl: `${values.OIDC_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+    })
+  }
+  return providers
 }
 
 /** The configuration of this process, read once at start-up. */

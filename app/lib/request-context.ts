@@ -3,5 +3,5 @@ import { createContext } from 'react-router'
 /** The nonce of this response's Content-Security-Policy, for inline scripts. */
 export const cspNonceContext = createContext<string>('')
 
-/** The visitor's address as the socket reports it (no X-Forwarded-For), for per-visitor limits. */
+/** The visitor's address (Express's req.ip: the socket's, or X-Forwarded-For's as far as TRUST_PROXY allows), for per-visitor limits. */
 export const clientAddressContext = createContext<string>('')

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import type { Engine } from '../engine.ts'
 import { initialSchema } from './0001-initial.ts'
 import { contactThrottle } from './0002-contact-throttle.ts'
+import { rateLimit } from './0004-rate-limit.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -12,6 +13,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialSchema(engine),
     '0002-contact-throttle': contactThrottle(engine),
+    '0004-rate-limit': rateLimit(engine),
   }
   return { getMigrations: async () => migrations }
 }

@@ -1,7 +1,20 @@
-import type { RequiredTimestamp } from '../columns.ts'
+import type { ColumnType } from 'kysely'
+import type { NullableTimestamp, RequiredTimestamp } from '../columns.ts'
 
 /** One row per visitor (a SHA-256 hash of the client address), for the contact form's spacing rule. */
 export interface ContactThrottleTable {
   visitor: string
   last_submitted_at: RequiredTimestamp
+  /** Start of the visitor's current 10-minute window, and how many messages it holds. */
+  window_started_at: NullableTimestamp
+  window_count: ColumnType<number, number | undefined, number>
+}
+
+/** Better Auth's request counts per client address and endpoint (rateLimit storage 'database'). */
+export interface RateLimitTable {
+  id: string
+  key: string
+  count: number
+  /** Milliseconds since 1970 (bigint on PostgreSQL, read back as a string). */
+  lastRequest: number | string
 }

@@ -1,7 +1,9 @@
+import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
-import { DEMO_DATABASE_PATH, E2E_ADMIN } from './sites.ts'
+import { waitForOutboxLink } from './mail.ts'
+import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
 import { createStaffAccount, signIn } from './staff.ts'
 
 const ACCESS_DENIED = "Access denied. You don't have admin permissions. Please contact an administrator."
@@ -98,7 +100,7 @@ test('an editor sees every content link and the account page, named and with the
   await expect(sidebarLinks(page)).toHaveText(EDITOR_LINKS)
 })
 
-test('a new sign-up gets role user and status pending, and sees only the dashboard and the account page', async ({ page }) => {
+test('a new sign-up confirms through the mailed link, gets role user and status pending, and sees only the dashboard and the account page', async ({ page }) => {
   const email = `parent-${Date.now()}@example.org`
   await page.goto('/auth')
   await waitForHydration(page, 'main form')
@@ -108,6 +110,9 @@ test('a new sign-up gets role user and status pending, and sees only the dashboa
   await page.getByLabel('Password').fill('parent-password')
   await page.getByRole('button', { name: 'Sign Up' }).click()
   await expect(toast(page, 'Account created successfully. Please check your email.')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth$/)
+  // Without SMTP_URL the mail is an .eml file in DATA_DIR/mail; its link confirms the address and signs in.
+  await page.goto(await waitForOutboxLink(path.dirname(DEMO_DATABASE_PATH), email, DEMO_SITE_URL))
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.locator('aside').getByText('user', { exact: true })).toBeVisible()
   await expect(sidebarLinks(page)).toHaveText(['Dashboard', 'Account'])

@@ -31,12 +31,15 @@ describe('accounts', () => {
       }),
     )
     expect(response.status).toBe(200)
-    const cookie = cookieFrom(response)
-    expect(response.headers.getSetCookie().join()).toMatch(/HttpOnly/i)
+    // No session until the address is confirmed (accounts.test.ts follows the mailed link).
+    expect(response.headers.getSetCookie().join()).not.toMatch(/session_token/)
 
     const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()
     expect(await getUserAccess(user.id)).toEqual({ role: 'user', status: 'pending', fullName: 'New Parent', email })
-    expect(await outcome(requestWithCookie('/admin', cookie), 'user')).toBe('allowed as user')
+    await db.updateTable('user').set({ emailVerified: true }).where('id', '=', user.id).execute()
+    const signedIn = await auth.api.signInEmail({ body: { email, password: TEST_PASSWORD }, asResponse: true })
+    expect(signedIn.headers.getSetCookie().join()).toMatch(/HttpOnly/i)
+    expect(await outcome(requestWithCookie('/admin', cookieFrom(signedIn)), 'user')).toBe('allowed as user')
   })
 
   test('passwords shorter than 6 characters are refused and nothing is stored', async () => {

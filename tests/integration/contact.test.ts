@@ -94,6 +94,18 @@ describe(`contact messages on ${database.engine}`, () => {
     expect((await submitContactMessage(form(), newVisitor(), new Date(LATER.getTime() + 30_001))).ok).toBe(true)
   })
 
+  test("a sixth message from one visitor within 10 minutes is refused with 'Please wait before submitting again.', even 30 s apart", async () => {
+    const visitor = newVisitor()
+    const at = (seconds: number) => new Date(LATER.getTime() + seconds * 1000)
+    for (const seconds of [0, 30, 60, 90, 120]) {
+      expect((await submitContactMessage(form(), visitor, at(seconds))).ok).toBe(true)
+    }
+    await expectRefused(form(), 'Please wait before submitting again.', at(150), visitor)
+    // Another visitor is not affected; 10 minutes after the first message the window starts again.
+    expect((await submitContactMessage(form(), newVisitor(), at(150))).ok).toBe(true)
+    expect((await submitContactMessage(form(), visitor, at(600))).ok).toBe(true)
+  })
+
   test('only a successful message starts the 30 s: refusals for other rules do not', async () => {
     const visitor = newVisitor()
     await expectRefused(form({ email: 'nope' }), 'Invalid email address', LATER, visitor)

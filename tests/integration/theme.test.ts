@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { activateTheme, createTheme, getActiveTheme, listThemes } from '#app/domain/theme/theme.server.ts'
+import { activateTheme } from '#app/domain/theme/theme-admin.server.ts'
+import { createTheme, getActiveTheme, listThemes } from '#app/domain/theme/theme.server.ts'
 import { DEFAULT_COLORS, defaultSectionStyles } from '#app/domain/theme/theme.schema.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import type { Change } from '#app/lib/change-feed.server.ts'
@@ -21,6 +22,6 @@ test('activating a theme leaves exactly one active and tells the change feed', a
   expect(changes).toContainEqual({ table: 'themes', type: 'update', id: second })
   expect(changes).toContainEqual({ table: 'themes', type: 'update', id: first })
 
-  await expect(activateTheme('no-such-theme')).rejects.toThrow('Theme not found')
+  expect(await activateTheme('no-such-theme')).toEqual({ ok: false, error: 'notFound' })
   expect((await getActiveTheme()).name).toBe('Second')
 })

@@ -27,7 +27,8 @@ afterAll(async () => {
 
 test('activating a theme through the data layer recolours an open page without a reload', async () => {
   app = await startApp({ DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret })
-  const { activateTheme, createTheme } = await import('#app/domain/theme/theme.server.ts')
+  const { createTheme } = await import('#app/domain/theme/theme.server.ts')
+  const { activateTheme } = await import('#app/domain/theme/theme-admin.server.ts')
   const { DEFAULT_COLORS, defaultSectionStyles } = await import('#app/domain/theme/theme.schema.ts')
   const { changeFeed } = await import('#app/lib/changes.server.ts')
   if ('ready' in changeFeed) await changeFeed.ready

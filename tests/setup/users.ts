@@ -1,5 +1,6 @@
 import { setUserRoleAndStatus } from '#app/domain/user/user.server.ts'
 import { auth } from '#app/lib/auth.server.ts'
+import { db } from '#app/lib/db.server.ts'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
 
 export const TEST_PASSWORD = 'correct horse battery'
@@ -16,6 +17,8 @@ export function cookieFrom(response: Response): string {
 export async function createSignedInUser(role: Role, status: ProfileStatus = 'approved') {
   const email = `${role}-${crypto.randomUUID().slice(0, 8)}@example.org`
   const { user } = await auth.api.signUpEmail({ body: { email, password: TEST_PASSWORD, name: `Test ${role}` } })
+  // Sign-up asks for a confirmed address; confirming is tested on its own.
+  await db.updateTable('user').set({ emailVerified: true }).where('id', '=', user.id).execute()
   await setUserRoleAndStatus(user.id, role, status)
   const response = await auth.api.signInEmail({ body: { email, password: TEST_PASSWORD }, asResponse: true })
   return { userId: user.id, email, cookie: cookieFrom(response) }

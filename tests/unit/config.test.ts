@@ -26,6 +26,42 @@ describe('configuration', () => {
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'school', forcePathStyle: true })
   })
 
+  test('accounts: mail to files, rate limits on, no proxy trusted, no sign-in providers unless configured', () => {
+    const config = loadConfig({})
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'School Website <no-reply@localhost>' })
+    expect(config.authRateLimit).toBe(true)
+    expect(config.trustProxy).toBe(false)
+    expect(config.oauthProviders).toEqual([])
+  })
+
+  test('SMTP_URL, MAIL_FROM, AUTH_RATE_LIMIT and TRUST_PROXY are read', () => {
+    const config = loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465', MAIL_FROM: 'Head <head@school.example>', AUTH_RATE_LIMIT: 'false', TRUST_PROXY: '1' })
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pass@mail.example:465', from: 'Head <head@school.example>' })
+    expect(config.authRateLimit).toBe(false)
+    expect(config.trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1')
+  })
+
+  test('each provider with a client id and secret becomes a sign-in button, Microsoft on the common tenant by default', () => {
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      MICROSOFT_CLIENT_ID: 'm-id',
+      MICROSOFT_CLIENT_SECRET: 'm-secret',
+      OIDC_ISSUER: 'https://idp.school.example/realms/staff/',
+      OIDC_CLIENT_ID: 'o-id',
+      OIDC_CLIENT_SECRET: 'o-secret',
+      OIDC_NAME: 'Staff Login',
+    })
+    expect(config.oauthProviders).toEqual([
+      { id: 'google', name: 'Google', clientId: 'g-id', clientSecret: 'g-secret', discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration' },
+      { id: 'microsoft', name: 'Microsoft', clientId: 'm-id', clientSecret: 'm-secret', tenant: 'common' },
+      { id: 'oidc', name: 'Staff Login', clientId: 'o-id', clientSecret: 'o-secret', discoveryUrl: 'https://idp.school.example/realms/staff/.well-known/openid-configuration' },
+    ])
+    expect(loadConfig({ MICROSOFT_CLIENT_ID: 'm', MICROSOFT_CLIENT_SECRET: 's', MICROSOFT_TENANT_ID: 'school.example' }).oauthProviders[0]).toMatchObject({ tenant: 'school.example' })
+  })
+
   test.each([
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
@@ -35,6 +71,13 @@ describe('configuration', () => {
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: '123' }],
     ['AUTH_SECRET', { AUTH_SECRET: 'short' }],
     ['S3_BUCKET', { STORAGE_DRIVER: 's3' }],
+    ['SMTP_URL', { SMTP_URL: 'mail.example:587' }],
+    ['AUTH_RATE_LIMIT', { AUTH_RATE_LIMIT: 'off' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'everyone' }],
+    ['GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'id' }],
+    ['MICROSOFT_CLIENT_ID', { MICROSOFT_CLIENT_SECRET: 'secret' }],
+    ['OIDC_ISSUER', { OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }],
+    ['OIDC_ISSUER', { OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }],
   ])('a bad %s stops start-up with a message naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`))

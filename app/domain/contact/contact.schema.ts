@@ -6,6 +6,8 @@ export const CONTACT_LIMITS = { name: 100, email: 255, message: 1000 } as const
 export const CONTACT_MIN_FILL_MS = 3_000
 /** Spec §9: at least 30 s between two successful submissions from one visitor. */
 export const CONTACT_SPACING_MS = 30_000
+/** Beyond the spec: at most 5 messages per visitor in 10 minutes, so a patient script cannot fill the inbox. */
+export const CONTACT_WINDOW = { max: 5, ms: 10 * 60_000 } as const
 
 /** Spec §8, verbatim. */
 export const CONTACT_MESSAGES = {

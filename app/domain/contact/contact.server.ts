@@ -3,11 +3,13 @@ import { resolveAuthSecret } from '#app/lib/auth-secret.server.ts'
 import { publishChanges } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import { sql } from 'kysely'
 import { newId } from '#db/portable.ts'
 import {
   CONTACT_MESSAGES,
   CONTACT_MIN_FILL_MS,
   CONTACT_SPACING_MS,
+  CONTACT_WINDOW,
   checkContactForm,
   type ContactFieldErrors,
 } from './contact.schema.ts'
@@ -77,6 +79,8 @@ export async function submitContactMessage(
   const visitor = visitorKey(clientAddress)
   const submittedAt = now.toISOString()
   const spacingEndedBefore = new Date(now.getTime() - CONTACT_SPACING_MS).toISOString()
+  const windowEndedBefore = new Date(now.getTime() - CONTACT_WINDOW.ms).toISOString()
+  const windowOver = sql<boolean>`contact_throttle.window_started_at is null or contact_throttle.window_started_at <= ${windowEndedBefore}`
   const { name, email, message } = checked.data
   const id = newId()
   let stored: boolean
@@ -84,14 +88,24 @@ export async function submitContactMessage(
     stored = await db.transaction().execute(async (trx) => {
       // Claiming the visitor's slot and storing the message commit together; the
       // conditional upsert keeps two simultaneous requests (or instances) from both passing.
+      // It also counts the visitor's messages in a 10-minute window (CONTACT_WINDOW).
       const claim = await trx
         .insertInto('contact_throttle')
-        .values({ visitor, last_submitted_at: submittedAt })
+        .values({ visitor, last_submitted_at: submittedAt, window_started_at: submittedAt, window_count: 1 })
         .onConflict((oc) =>
           oc
             .column('visitor')
-            .doUpdateSet({ last_submitted_at: submittedAt })
-            .where('contact_throttle.last_submitted_at', '<=', spacingEndedBefore),
+            .doUpdateSet({
+              last_submitted_at: submittedAt,
+              window_started_at: sql`case when ${windowOver} then ${submittedAt} else contact_throttle.window_started_at end`,
+              window_count: sql`case when ${windowOver} then 1 else contact_throttle.window_count + 1 end`,
+            })
+            .where((eb) =>
+              eb.and([
+                eb('contact_throttle.last_submitted_at', '<=', spacingEndedBefore),
+                eb.or([windowOver, eb('contact_throttle.window_count', '<', CONTACT_WINDOW.max)]),
+              ]),
+            ),
         )
         .executeTakeFirst()
       if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false

@@ -116,3 +116,75 @@ export function completeSectionStyles(stored: Partial<Record<string, unknown>>):
   }
   return styles
 }
+
+/** Spec §8, verbatim. */
+export const THEME_MESSAGES = {
+  updated: 'Theme updated successfully',
+  activated: 'Theme activated successfully',
+  deleted: 'Theme deleted successfully',
+  created: 'New theme created successfully',
+  reset: 'Theme reset to default values',
+  nameRequired: 'Please enter a theme name',
+  noneSelected: 'No theme selected',
+  notFound: 'Theme not found',
+  activeCannotBeDeleted: 'The active theme cannot be deleted: activate another theme first.',
+} as const
+
+const CSS_LENGTH = /^\d{1,4}(\.\d{1,2})?(px|rem|em|%)$/
+const cssLength = (label: string) => z.string().trim().regex(CSS_LENGTH, `${label} must be a length such as 20px`)
+/** '' (none), one of our files, or an http(s) address: the same rule `cssUrl` applies when rendering. */
+const styleImage = z
+  .string()
+  .trim()
+  .max(2000, 'Must be a valid URL')
+  .refine((value) => value === '' || /^\/files\/[a-z]+\/[A-Za-z0-9._/-]+$/.test(value) || /^https?:\/\/[^\s"'()\\]+$/.test(value), 'Must be a valid URL')
+
+export const sectionStyleSchema = z.object({
+  backgroundImage: styleImage,
+  overlayOpacity: z.number({ error: 'Overlay opacity must be between 0 and 1' }).min(0, 'Overlay opacity must be between 0 and 1').max(1, 'Overlay opacity must be between 0 and 1'),
+  borderImage: styleImage,
+  borderImageSlice: z.number({ error: 'Border slice must be a number' }).int('Border slice must be a whole number').min(1, 'Border slice must be between 1 and 100').max(100, 'Border slice must be between 1 and 100'),
+  borderImageWidth: cssLength('Border width'),
+  height: cssLength('Header height').optional(),
+})
+
+export const sectionStylesSchema = z.object(
+  Object.fromEntries(SECTION_STYLE_KEYS.map((key) => [key, sectionStyleSchema])) as Record<SectionStyleKey, typeof sectionStyleSchema>,
+)
+
+export const themeNameSchema = z.string({ error: THEME_MESSAGES.nameRequired }).trim().min(1, THEME_MESSAGES.nameRequired).max(100, 'Theme name must be less than 100 characters')
+
+/** What the editor saves (spec §7: name, colors, section_styles). */
+export const themeInputSchema = z.object({
+  name: themeNameSchema,
+  colors: themeColorsSchema,
+  sectionStyles: sectionStylesSchema,
+})
+
+export type ThemeInput = z.infer<typeof themeInputSchema>
+
+/** The editor posts the theme as one JSON field: it has over seventy values. */
+const themeJson = z
+  .string({ error: THEME_MESSAGES.noneSelected })
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      context.addIssue({ code: 'custom', message: 'The theme could not be read' })
+      return z.NEVER
+    }
+  })
+  .pipe(themeInputSchema)
+
+const themeId = z.string({ error: THEME_MESSAGES.noneSelected }).trim().min(1, THEME_MESSAGES.noneSelected).max(64)
+
+export const themeActionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('update'), id: themeId, theme: themeJson }),
+    z.object({ intent: z.literal('create'), theme: themeJson }),
+    z.object({ intent: z.literal('activate'), id: themeId }),
+    z.object({ intent: z.literal('delete'), id: themeId }),
+  ],
+  { error: 'Unknown action' },
+)

@@ -64,26 +64,3 @@ export async function createTheme(input: {
   await publishChanges({ table: 'themes', type: 'insert', id })
   return id
 }
-
-/**
- * Spec §4: all themes inactive, then the chosen one active, in one
- * transaction, so no reader ever sees zero or two active themes.
- */
-export async function activateTheme(id: string): Promise<void> {
-  const previous = await db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom('themes').select('id').where('id', '=', id).executeTakeFirst()
-    if (!target) throw new Error('Theme not found')
-    const deactivated = await trx
-      .updateTable('themes')
-      .set({ is_active: false })
-      .where('is_active', '=', true)
-      .returning('id')
-      .execute()
-    await trx.updateTable('themes').set({ is_active: true }).where('id', '=', id).execute()
-    return deactivated.map((row) => row.id)
-  })
-  await publishChanges(
-    ...previous.filter((previousId) => previousId !== id).map((previousId) => ({ table: 'themes' as const, type: 'update' as const, id: previousId })),
-    { table: 'themes', type: 'update', id },
-  )
-}

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { auth } from '#app/lib/auth.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { countAdmins, setUserRoleAndStatus } from './user.server.ts'
+import { createVerifiedAccount } from './verified-account.server.ts'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@school.local'
 
@@ -22,7 +22,7 @@ export async function ensureFirstAdmin(log: (message: string) => void = console.
   }
   const generated = config.firstAdmin.password === undefined
   const password = config.firstAdmin.password ?? randomBytes(12).toString('base64url')
-  const { user } = await auth.api.signUpEmail({ body: { email, password, name: 'Administrator' } })
+  const user = await createVerifiedAccount({ email, password, name: 'Administrator' })
   await setUserRoleAndStatus(user.id, 'admin', 'approved')
   const lines = [
     '',

@@ -81,11 +81,21 @@ async function findAccess(trx: Transaction<Database>, userId: string) {
 /** 'Add User': an account the admin vouches for, so its address counts as confirmed and it starts approved. */
 export async function createUser(input: NewUser): Promise<UserWriteResult> {
   const email = input.email.toLowerCase()
-  const existing = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst()
-  if (existing) return refusedWrite(USER_MESSAGES.emailTaken, 409)
-  const user = await createVerifiedAccount({ email, password: input.password, name: input.fullName })
+  if (await emailTaken(email)) return refusedWrite(USER_MESSAGES.emailTaken, 409)
+  let user: { id: string }
+  try {
+    user = await createVerifiedAccount({ email, password: input.password, name: input.fullName })
+  } catch (error) {
+    // Two admins adding the same address at once: the unique index decides.
+    if (await emailTaken(email)) return refusedWrite(USER_MESSAGES.emailTaken, 409)
+    throw error
+  }
   await setUserRoleAndStatus(user.id, input.role, 'approved')
   return { ok: true, id: user.id }
+}
+
+async function emailTaken(email: string) {
+  return !!(await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst())
 }
 
 /**

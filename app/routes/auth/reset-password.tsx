@@ -1,4 +1,100 @@
-// Placeholder: being built in this session.
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold">reset-password</h1>
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { toast } from '#app/components/ui/sonner.tsx'
+import { newPasswordSchema, PASSWORD_RESET_MESSAGES } from '#app/domain/user/password-reset.schema.ts'
+import { authClient } from '#app/lib/auth-client.ts'
+import { showErrorToast } from '#app/lib/error-toast.ts'
+import { useClientValidation } from '#app/lib/use-client-validation.ts'
+import type { Route } from './+types/reset-password.ts'
+
+/** The mailed link passes through Better Auth, which sends ?token=… here, or ?error=INVALID_TOKEN when it is unknown or expired. */
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams
+  const token = params.get('token')
+  return { token: params.has('error') ? null : token }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Choose a New Password' }, { name: 'robots', content: 'noindex' }]
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate()
+  const validation = useClientValidation(newPasswordSchema)
+  const [pending, setPending] = useState(false)
+  const [linkInvalid, setLinkInvalid] = useState(!loaderData.token)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    validation.onSubmit(event)
+    if (event.defaultPrevented) return
+    event.preventDefault()
+    if (pending || !loaderData.token) return
+    const { password } = newPasswordSchema.parse(Object.fromEntries(new FormData(event.currentTarget)))
+    setPending(true)
+    const { error } = await authClient.resetPassword({ newPassword: password, token: loaderData.token })
+    setPending(false)
+    if (error) {
+      if (error.status === 400 && /token/i.test(error.message ?? '')) setLinkInvalid(true)
+      else showErrorToast(error.message ?? error.statusText)
+      return
+    }
+    toast.success(PASSWORD_RESET_MESSAGES.done)
+    await navigate('/auth')
+  }
+
+  const { errors } = validation
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl font-bold">Choose a New Password</h1>
+          </CardTitle>
+          <CardDescription>Your new password replaces the old one and signs you out everywhere else.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          {linkInvalid ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+              {PASSWORD_RESET_MESSAGES.invalidLink}
+            </p>
+          ) : (
+            <form method="post" noValidate onSubmit={onSubmit} onChange={validation.onChange} className="space-y-4">
+              <FormField id="password" label="New password" error={errors.password}>
+                <Input
+                  id="password"
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  aria-invalid={errors.password ? true : undefined}
+                  aria-describedby={describedBy('password', errors.password)}
+                />
+              </FormField>
+              <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword}>
+                <Input
+                  id="confirmPassword"
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  aria-invalid={errors.confirmPassword ? true : undefined}
+                  aria-describedby={describedBy('confirmPassword', errors.confirmPassword)}
+                />
+              </FormField>
+              <Button type="submit" className="w-full" disabled={pending}>
+                {pending ? 'Saving...' : 'Save new password'}
+              </Button>
+            </form>
+          )}
+          <p className="text-center text-sm">
+            <a href="/auth" className="font-medium text-primary underline-offset-4 hover:underline">
+              Back to sign in
+            </a>
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  )
 }

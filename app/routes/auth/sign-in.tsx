@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { redirect, useNavigate } from 'react-router'
+import { ForgotPasswordForm } from '#app/components/auth/forgot-password-form.tsx'
+import { OAuthButtons } from '#app/components/auth/oauth-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -9,6 +11,7 @@ import { AUTH_MESSAGES, LOGGED_OUT_PARAM, credentialsSchema, type Credentials } 
 import { authClient } from '#app/lib/auth-client.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
 import { auth } from '#app/lib/auth.server.ts'
+import { config } from '#app/lib/env.server.ts'
 import type { Route } from './+types/sign-in.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,13 +20,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Spec §2: a signed-in visitor goes straight to the admin area, unless it just turned them away or they just logged out.
   const stay = accessDenied || params.has(LOGGED_OUT_PARAM)
   if (!stay && (await auth.api.getSession({ headers: request.headers }))) throw redirect('/admin')
-  return { accessDenied }
+  const error = params.get('error')
+  return {
+    accessDenied,
+    // Better Auth sends a failed provider sign-in or confirmation link back here with ?error=<code>.
+    returnedError: error && !accessDenied ? (RETURNED_ERRORS[error] ?? RETURNED_ERRORS.default) : undefined,
+    providers: config.oauthProviders.map(({ id, name }) => ({ id, name })),
+  }
+}
+
+const RETURNED_ERRORS: Record<string, string> = {
+  account_not_linked: 'This email already has an account. Please sign in with your password.',
+  INVALID_TOKEN: 'This confirmation link is invalid or has expired. Sign in to receive a new one.',
+  TOKEN_EXPIRED: 'This confirmation link is invalid or has expired. Sign in to receive a new one.',
+  default: 'Signing in with that account did not work. Please try again.',
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }]
 
 type Mode = 'sign-in' | 'sign-up'
 type FieldErrors = Partial<Record<keyof Credentials, string>>
+
+const FORGOT_PASSWORD_TEXT = {
+  title: 'Reset Password',
+  description: 'Enter your email and we will send you a link to choose a new password.',
+} as const
 
 const MODE_TEXT = {
   'sign-in': {
@@ -60,12 +81,15 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
   const [mode, setMode] = useState<Mode>('sign-in')
   const [pending, setPending] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const [forgotPassword, setForgotPassword] = useState(false)
   const text = MODE_TEXT[mode]
+  const heading = forgotPassword ? FORGOT_PASSWORD_TEXT : text
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (pending) return
-    const form = new FormData(event.currentTarget)
+    const formElement = event.currentTarget
+    const form = new FormData(formElement)
     const values = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') }
     const found = fieldErrorsOf(values)
     setErrors(found)
@@ -82,7 +106,14 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
       showErrorToast(error.message ?? error.statusText)
       return
     }
-    toast.success(mode === 'sign-in' ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp)
+    if (mode === 'sign-up') {
+      // No session yet: the link in the confirmation mail signs the person in (spec §6).
+      toast.success(AUTH_MESSAGES.signedUp)
+      formElement.reset()
+      setMode('sign-in')
+      return
+    }
+    toast.success(AUTH_MESSAGES.signedIn)
     await navigate('/admin')
   }
 
@@ -93,9 +124,9 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
       <Card className="w-full max-w-md">
         <CardHeader>
           <CardTitle>
-            <h1 className="text-2xl font-bold">{text.title}</h1>
+            <h1 className="text-2xl font-bold">{heading.title}</h1>
           </CardTitle>
-          <CardDescription>{text.description}</CardDescription>
+          <CardDescription>{heading.description}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
           {loaderData.accessDenied ? (
@@ -103,50 +134,74 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
               {AUTH_MESSAGES.accessDenied}
             </p>
           ) : null}
-          <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor="email">Email</Label>
-              <Input id="email" name="email" type="email" autoComplete="email" required aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy('email')} />
-              {errors.email ? (
-                <p id="email-error" className="text-sm font-medium text-destructive">
-                  {errors.email}
-                </p>
-              ) : null}
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="password">Password</Label>
-              <Input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-                required
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={describedBy('password')}
-              />
-              {errors.password ? (
-                <p id="password-error" className="text-sm font-medium text-destructive">
-                  {errors.password}
-                </p>
-              ) : null}
-            </div>
-            <Button type="submit" className="w-full" disabled={pending}>
-              {pending ? text.pending : text.submit}
-            </Button>
-          </form>
-          <p className="text-center text-sm text-muted-foreground">
-            {text.switchPrompt}{' '}
-            <button
-              type="button"
-              className="font-medium text-primary underline-offset-4 hover:underline"
-              onClick={() => {
-                setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')
-                setErrors({})
-              }}
-            >
-              {text.switchAction}
-            </button>
-          </p>
+          {loaderData.returnedError ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+              {loaderData.returnedError}
+            </p>
+          ) : null}
+          {forgotPassword ? (
+            <ForgotPasswordForm onBack={() => setForgotPassword(false)} />
+          ) : (
+            <>
+              <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+                <div className="space-y-2">
+                  <Label htmlFor="email">Email</Label>
+                  <Input id="email" name="email" type="email" autoComplete="email" required aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy('email')} />
+                  {errors.email ? (
+                    <p id="email-error" className="text-sm font-medium text-destructive">
+                      {errors.email}
+                    </p>
+                  ) : null}
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor="password">Password</Label>
+                  <Input
+                    id="password"
+                    name="password"
+                    type="password"
+                    autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+                    required
+                    aria-invalid={errors.password ? true : undefined}
+                    aria-describedby={describedBy('password')}
+                  />
+                  {errors.password ? (
+                    <p id="password-error" className="text-sm font-medium text-destructive">
+                      {errors.password}
+                    </p>
+                  ) : null}
+                  {mode === 'sign-in' ? (
+                    <button
+                      type="button"
+                      className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                      onClick={() => {
+                        setForgotPassword(true)
+                        setErrors({})
+                      }}
+                    >
+                      Forgot password?
+                    </button>
+                  ) : null}
+                </div>
+                <Button type="submit" className="w-full" disabled={pending}>
+                  {pending ? text.pending : text.submit}
+                </Button>
+              </form>
+              <p className="text-center text-sm text-muted-foreground">
+                {text.switchPrompt}{' '}
+                <button
+                  type="button"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  onClick={() => {
+                    setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')
+                    setErrors({})
+                  }}
+                >
+                  {text.switchAction}
+                </button>
+              </p>
+              <OAuthButtons providers={loaderData.providers} />
+            </>
+          )}
           <p className="text-center text-sm">
             <a href="/" className="text-muted-foreground underline-offset-4 hover:underline">
               Back to the website

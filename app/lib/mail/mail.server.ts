@@ -1,0 +1,9 @@
+import path from 'node:path'
+import { config } from '../env.server.ts'
+import { singleton } from '../singleton.server.ts'
+import { createMailer } from './mailer.server.ts'
+
+/** This process's mailer, from SMTP_URL and MAIL_FROM. */
+export const mailer = singleton('mailer', () =>
+  createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outbox: path.join(config.dataDir, 'mail') }),
+)

@@ -1,0 +1,81 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createMailer } from '#app/lib/mail/mailer.server.ts'
+import { passwordResetMail, renderActionMail } from '#app/lib/mail/messages.ts'
+
+const LINK = 'https://school.example/api/auth/reset-password/abc?callbackURL=%2Fauth%2Freset-password&x=1'
+const FROM = 'School Website <no-reply@school.example>'
+
+describe('mail messages', () => {
+  test('plain text and HTML carry the same link; the HTML escapes what it is given', () => {
+    const mail = renderActionMail({
+      to: 'a@example.org',
+      subject: 'Hello <script>',
+      heading: 'Tom & Jerry',
+      intro: 'Intro',
+      actionLabel: 'Go',
+      url: LINK,
+      outro: 'Bye',
+    })
+    expect(mail.text).toContain(LINK)
+    expect(mail.html).toContain(LINK.replace('&', '&#38;'))
+    expect(mail.html).toContain('<html lang="en">')
+    expect(mail.html).toContain('<h1 style="font-size:22px;margin:0 0 16px">Tom &#38; Jerry</h1>')
+    expect(mail.html).not.toContain('<script>')
+  })
+})
+
+describe('the mailer', () => {
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-outbox-'))
+  afterAll(() => fs.rmSync(outbox, { recursive: true, force: true }))
+
+  test('without SMTP_URL it writes an .eml file to the outbox and logs the link', async () => {
+    const logged: string[] = []
+    const mailer = createMailer({ from: FROM, outbox, log: (line) => logged.push(line) })
+    await mailer.send(passwordResetMail('parent@example.org', LINK, 'School Website'))
+
+    const files = fs.readdirSync(outbox)
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(/\.eml$/)
+    const eml = fs.readFileSync(path.join(outbox, files[0]!), 'utf8')
+    expect(eml).toMatch(/^From: School Website <no-reply@school\.example>$/m)
+    expect(eml).toMatch(/^To: parent@example\.org$/m)
+    expect(eml).toMatch(/^Subject: Reset your password for School Website$/m)
+    expect(eml).toMatch(/Content-Type: multipart\/alternative/)
+    expect(eml).toMatch(/Content-Type: text\/plain/)
+    expect(eml).toMatch(/Content-Type: text\/html/)
+    expect(logged.join('\n')).toContain(`[mail] Link: ${LINK}`)
+    expect(fs.statSync(path.join(outbox, files[0]!)).mode & 0o777).toBe(0o600)
+  })
+
+  test('with SMTP_URL it delivers over SMTP', async () => {
+    const received: { to: string[]; raw: string }[] = []
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let raw = ''
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.server.address() as AddressInfo
+    try {
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outbox, log: () => {} })
+      await mailer.send(passwordResetMail('teacher@example.org', LINK, 'School Website'))
+      expect(received).toHaveLength(1)
+      expect(received[0]!.to).toEqual(['teacher@example.org'])
+      expect(received[0]!.raw).toMatch(/^Subject: Reset your password for School Website/m)
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  })
+})
