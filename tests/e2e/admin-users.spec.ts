@@ -39,6 +39,12 @@ async function signedInElsewhere(browser: Browser, account: { email: string; pas
   return { page, close: () => context.close() }
 }
 
+/** A screenshot once the dialogs have finished fading in. */
+async function settledScreenshot(page: Page, name: string) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  await screenshot(page, name)
+}
+
 function sidebarLinks(page: Page) {
   return page.locator('aside').getByRole('navigation', { name: 'Admin' }).getByRole('link')
 }
@@ -67,7 +73,7 @@ test('an admin sees the table of users and adds one, with each form message', as
   await dialog.getByLabel('Password').fill('12345')
   await expect(dialog.getByText('Invalid email address')).toBeVisible()
   await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible()
-  await screenshot(page, 'admin-user-add-errors-1280')
+  await settledScreenshot(page, 'admin-user-add-errors-1280')
 
   const email = `teacher-${Date.now()}@example.org`
   await dialog.getByLabel('Email').fill(email)
@@ -95,6 +101,13 @@ test('an admin sees the table of users and adds one, with each form message', as
 
   await page.setViewportSize({ width: 390, height: 844 })
   await screenshot(page, 'admin-users-390')
+  await page.getByRole('button', { name: 'Add User' }).click()
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByText('Email is required')).toBeVisible()
+  await settledScreenshot(page, 'admin-user-add-errors-390')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await userRow(page, email).getByRole('button', { name: /^Edit/ }).click()
+  await settledScreenshot(page, 'admin-user-edit-390')
 })
 
 test.describe('pending sign-ups', () => {
@@ -128,7 +141,7 @@ test('a role change shows in that person’s sidebar on their next navigation, a
   await expect(dialog.getByLabel('Email')).toHaveValue(editor.email)
   await expect(dialog.getByLabel('Email')).toBeDisabled()
   await expect(dialog.getByText('Email cannot be changed')).toBeVisible()
-  await screenshot(page, 'admin-user-edit-1280')
+  await settledScreenshot(page, 'admin-user-edit-1280')
   await choose(page, 'Role', 'admin')
   await dialog.getByLabel('Full Name').fill('Promoted Teacher')
   await dialog.getByRole('button', { name: 'Save' }).click()
@@ -161,7 +174,7 @@ test('deleting a user asks first, removes the account and ends its session', asy
   await row.getByRole('button', { name: /^Delete/ }).click()
   const confirm = page.getByRole('alertdialog')
   await expect(confirm).toContainText('This action cannot be undone.')
-  await screenshot(page, 'admin-user-delete-1280')
+  await settledScreenshot(page, 'admin-user-delete-1280')
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   expect(storedUser(leaving.email)).toBeDefined()
 
@@ -174,6 +187,34 @@ test('deleting a user asks first, removes the account and ends its session', asy
   await person.page.goto('/admin/blogs')
   await expect(person.page).toHaveURL(/\/auth\?error=access_denied$/)
   await person.close()
+})
+
+test('the last approved admin cannot demote themselves, and the screen says why', async ({ page, expectedFailedUrls }) => {
+  expectedFailedUrls.push('/admin/users.data')
+  await openUsers(page)
+  // Other tests leave admins behind: demote them so the e2e admin is the last one.
+  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true, timeout: 5000 })
+  const otherAdmins = database
+    .prepare("select p.id, p.full_name from profiles p join user_roles r on r.user_id = p.id where r.role = 'admin' and p.status = 'approved' and p.email <> ?")
+    .all(E2E_ADMIN.email) as { id: string; full_name: string | null }[]
+  database.close()
+  for (const admin of otherAdmins) {
+    const demoted = await page.request.post('/admin/users', { form: { intent: 'update', id: admin.id, fullName: admin.full_name ?? 'Former Admin', status: 'approved', role: 'editor' } })
+    expect(demoted.status()).toBe(200)
+  }
+  await page.reload()
+  await waitForHydration(page, 'main')
+
+  const dialog = page.getByRole('dialog', { name: 'Edit User' })
+  await userRow(page, E2E_ADMIN.email).getByRole('button', { name: /^Edit/ }).click()
+  await choose(page, 'Role', 'editor')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'The site needs at least one approved admin')).toContainText('Error')
+  await choose(page, 'Role', 'admin')
+  await choose(page, 'Status', 'pending')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'The site needs at least one approved admin')).toHaveCount(2)
+  expect(storedUser(E2E_ADMIN.email)).toMatchObject({ role: 'admin', status: 'approved' })
 })
 
 test('the server refuses user management to anyone but an admin, and checks what it is sent', async ({ playwright, request }) => {

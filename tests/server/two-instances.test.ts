@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from 'vitest'
 import { inject } from 'vitest'
-import { cookieFrom, readEvents, signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { readEvents, signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
 import { createTestDatabase } from '#tests/setup/postgres-global.ts'
 
 const running: AppProcess[] = []
@@ -43,7 +43,7 @@ test('a write on one PostgreSQL-backed instance reaches an SSE subscriber on ano
   expect(JSON.parse(received.data)).toEqual({ table: 'profiles', type: 'insert', id: userId })
   await events.cancel()
 
-  // The session made on A is valid on B: sessions live in the shared database.
-  const session = await fetch(`${b.url}/api/auth/get-session`, { headers: { cookie: cookieFrom(signUp) } })
-  expect(((await session.json()) as { user: { email: string } }).user.email).toBe('new.teacher@school.test')
+  // The session made on B is valid on A: sessions live in the shared database.
+  const session = await fetch(`${a.url}/api/auth/get-session`, { headers: { cookie: admin.cookie } })
+  expect(((await session.json()) as { user: { email: string } }).user.email).toBe(shared.ADMIN_EMAIL)
 })
