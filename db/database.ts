@@ -1,4 +1,4 @@
-import type { AccountTable, SessionTable, UserTable, VerificationTable } from './tables/auth.ts'
+import type { AccountTable, PasskeyTable, SessionTable, TwoFactorTable, UserTable, VerificationTable } from './tables/auth.ts'
 import type {
   BlogTable,
   ContactMessageTable,
@@ -9,7 +9,7 @@ import type {
   TestimonialTable,
 } from './tables/content.ts'
 import type { ProfileTable, UserRoleTable } from './tables/people.ts'
-import type { SectionTable, ThemeTable } from './tables/site.ts'
+import type { SectionTable, SiteSettingTable, ThemeTable } from './tables/site.ts'
 import type { ContactThrottleTable, RateLimitTable } from './tables/throttle.ts'
 
 export interface Database {
@@ -30,6 +30,9 @@ export interface Database {
   contact_messages: ContactMessageTable
   contact_throttle: ContactThrottleTable
   rateLimit: RateLimitTable
+  twoFactor: TwoFactorTable
+  passkey: PasskeyTable
+  site_settings: SiteSettingTable
 }
 
 export type TableName = keyof Database

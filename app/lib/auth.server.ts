@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth'
-import { genericOAuth } from 'better-auth/plugins'
+import { passkey } from '@better-auth/passkey'
+import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
@@ -10,9 +11,12 @@ import { sendResetPassword, sendVerificationEmail } from './mail/auth-mail.serve
 import { genericOAuthProviders } from './oauth-providers.server.ts'
 import { singleton } from './singleton.server.ts'
 
+/** How authenticator apps and passkey prompts name this site. */
+const SITE_NAME = 'School Website'
+
 function createAuth() {
   return betterAuth({
-    appName: 'School Website',
+    appName: SITE_NAME,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
@@ -53,7 +57,13 @@ function createAuth() {
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
-    plugins: [genericOAuth({ config: genericOAuthProviders(config.oauthProviders) })],
+    plugins: [
+      genericOAuth({ config: genericOAuthProviders(config.oauthProviders) }),
+      // TOTP from an authenticator app, with backup codes; the secret is stored encrypted.
+      twoFactor({ issuer: SITE_NAME }),
+      // WebAuthn bound to this site's host name, so a passkey works only here.
+      passkey({ rpID: new URL(config.publicUrl).hostname, rpName: SITE_NAME, origin: new URL(config.publicUrl).origin }),
+    ],
     databaseHooks: {
       user: {
         create: {

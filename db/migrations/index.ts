@@ -3,6 +3,7 @@ import type { Engine } from '../engine.ts'
 import { initialSchema } from './0001-initial.ts'
 import { contactThrottle } from './0002-contact-throttle.ts'
 import { rateLimit } from './0004-rate-limit.ts'
+import { accountSecurity } from './0005-account-security.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -14,6 +15,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0001-initial': initialSchema(engine),
     '0002-contact-throttle': contactThrottle(engine),
     '0004-rate-limit': rateLimit(engine),
+    '0005-account-security': accountSecurity(engine),
   }
   return { getMigrations: async () => migrations }
 }

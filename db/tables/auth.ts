@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely'
 import type { Bool, NullableTimestamp, RequiredTimestamp, Timestamp } from '../columns.ts'
 
 /** Better Auth's tables, created by our own migration (see docs/decisions/003). */
@@ -7,6 +8,8 @@ export interface UserTable {
   email: string
   emailVerified: Bool
   image: string | null
+  /** Better Auth's two-factor plugin. */
+  twoFactorEnabled: ColumnType<boolean | number | null, boolean | undefined, boolean>
   createdAt: RequiredTimestamp
   updatedAt: RequiredTimestamp
 }
@@ -45,4 +48,30 @@ export interface VerificationTable {
   expiresAt: RequiredTimestamp
   createdAt: Timestamp
   updatedAt: Timestamp
+}
+
+/** Better Auth's two-factor plugin: the TOTP secret and backup codes, both encrypted with the auth secret. */
+export interface TwoFactorTable {
+  id: string
+  secret: string
+  backupCodes: string
+  userId: string
+  verified: ColumnType<boolean | number | null, boolean | undefined, boolean>
+  failedVerificationCount: ColumnType<number | null, number | undefined, number>
+  lockedUntil: NullableTimestamp
+}
+
+/** Better Auth's passkey plugin: one WebAuthn credential. */
+export interface PasskeyTable {
+  id: string
+  name: string | null
+  publicKey: string
+  userId: string
+  credentialID: string
+  counter: number
+  deviceType: string
+  backedUp: Bool
+  transports: string | null
+  createdAt: NullableTimestamp
+  aaguid: string | null
 }

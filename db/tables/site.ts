@@ -15,3 +15,9 @@ export interface ThemeTable {
   section_styles: Json<Record<string, Record<string, unknown>>>
   created_at: Timestamp
 }
+
+/** Site-wide settings an admin changes (key → JSON value). */
+export interface SiteSettingTable {
+  key: string
+  value: string
+}

@@ -22,7 +22,10 @@ const EXPECTED_SCHEMA = {
   session: ['createdAt=', 'expiresAt', 'id', 'ipAddress?', 'token', 'updatedAt', 'userAgent?', 'userId'],
   testimonials: ['created_at=', 'id', 'message', 'parent_name', 'rating='],
   themes: ['colors', 'created_at=', 'id', 'is_active=', 'name', 'section_styles'],
-  user: ['createdAt=', 'email', 'emailVerified', 'id', 'image?', 'name', 'updatedAt='],
+  user: ['createdAt=', 'email', 'emailVerified', 'id', 'image?', 'name', 'twoFactorEnabled?=', 'updatedAt='],
+  twoFactor: ['backupCodes', 'failedVerificationCount?=', 'id', 'lockedUntil?', 'secret', 'userId', 'verified?='],
+  passkey: ['aaguid?', 'backedUp', 'counter', 'createdAt?', 'credentialID', 'deviceType', 'id', 'name?', 'publicKey', 'transports?', 'userId'],
+  site_settings: ['key', 'value'],
   user_roles: ['role=', 'user_id'],
   verification: ['createdAt=', 'expiresAt', 'id', 'identifier', 'updatedAt=', 'value'],
 }
