@@ -1,11 +1,13 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { hasRole, minimumRoleFor, type StaffSession } from '#app/domain/user/access.ts'
+import { mustSetUpTwoFactor } from '#app/domain/user/account-security.server.ts'
 import { getUserAccess } from '#app/domain/user/user.server.ts'
 import type { Role } from '#db/tables/people.ts'
 import { auth } from './auth.server.ts'
 import { staffContext } from './staff-context.ts'
 
 export const ACCESS_DENIED_PATH = '/auth?error=access_denied'
+export const ACCOUNT_PATH = '/admin/account'
 
 /** The signed-in staff member, or null (no session, no role row, or a failed lookup). */
 export async function getStaffSession(request: Request): Promise<StaffSession | null> {
@@ -19,6 +21,7 @@ export async function getStaffSession(request: Request): Promise<StaffSession | 
       email: session.user.email,
       displayName: access.fullName || session.user.name || session.user.email,
       role: access.status === 'approved' ? access.role : 'user',
+      twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
     }
   } catch (error) {
     console.error('[auth] session or role lookup failed:', (error as Error).message)
@@ -49,7 +52,10 @@ export async function requireRole(request: Request, minimum: Role): Promise<Staf
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // Client navigations fetch `/admin/blogs.data`: the page's path is what counts.
   const pathname = new URL(request.url).pathname.replace(/\.data$/, '')
-  context.set(staffContext, assertRole(await getStaffSession(request), minimumRoleFor(pathname)))
+  const staff = assertRole(await getStaffSession(request), minimumRoleFor(pathname))
+  // While the site requires two-factor sign-in for staff, an editor or admin without it may only set it up.
+  if (pathname !== ACCOUNT_PATH && (await mustSetUpTwoFactor(staff))) throw redirect(ACCOUNT_PATH)
+  context.set(staffContext, staff)
   return next()
 }
 

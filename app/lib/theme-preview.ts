@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react'
 import type { SectionStyles, ThemeColors } from '#app/domain/theme/theme.schema.ts'
 
 export const THEME_PREVIEW_MESSAGE = 'school-website:theme-preview'
+/** Sent by the framed page once it listens, so the editor knows when to send the theme. */
+export const THEME_PREVIEW_READY = 'school-website:theme-preview-ready'
 
 export interface PreviewTheme {
   colors: ThemeColors
@@ -20,9 +22,22 @@ function receive(event: MessageEvent) {
   for (const listener of listeners) listener()
 }
 
+/** The theme editor's page; reading the location of a parent from another origin throws. */
+function framedByThemeEditor() {
+  if (window.parent === window) return false
+  try {
+    return window.parent.location.origin === window.location.origin && window.parent.location.pathname === '/admin/theme'
+  } catch {
+    return false
+  }
+}
+
 function subscribe(listener: () => void) {
-  const framed = window.parent !== window
-  if (framed && listeners.size === 0) window.addEventListener('message', receive)
+  const framed = framedByThemeEditor()
+  if (framed && listeners.size === 0) {
+    window.addEventListener('message', receive)
+    window.parent.postMessage({ type: THEME_PREVIEW_READY }, window.location.origin)
+  }
   listeners.add(listener)
   return () => {
     listeners.delete(listener)

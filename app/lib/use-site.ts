@@ -1,9 +1,15 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader as rootLoader } from '#app/root.tsx'
+import { usePreviewTheme } from './theme-preview.ts'
 
-/** What the root loader gives every page: the active theme, the school's time zone, the site's address. */
+/**
+ * What the root loader gives every page: the active theme (or, inside the
+ * theme editor's live preview, the theme being edited), the school's time
+ * zone, the site's address.
+ */
 export function useSite() {
   const data = useRouteLoaderData<typeof rootLoader>('root')
+  const previewTheme = usePreviewTheme()
   if (!data) throw new Error('useSite() needs the root loader data')
-  return data
+  return previewTheme ? { ...data, theme: previewTheme } : data
 }

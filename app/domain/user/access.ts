@@ -13,6 +13,8 @@ export interface StaffSession {
   displayName: string
   /** The role that counts: a user who is not approved acts as role 'user'. */
   role: Role
+  /** Whether the account signs in with a second step (TOTP). */
+  twoFactorEnabled: boolean
 }
 
 export type AdminAreaIcon =

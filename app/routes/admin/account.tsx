@@ -1,4 +1,86 @@
-// Placeholder: being built in this session.
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold">account</h1>
+import { useFetcher } from 'react-router'
+import { PasskeysCard } from '#app/components/account/passkeys-card.tsx'
+import { TwoFactorCard } from '#app/components/account/two-factor-card.tsx'
+import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Switch } from '#app/components/ui/switch.tsx'
+import { hasRole } from '#app/domain/user/access.ts'
+import { TWO_FACTOR_FIRST } from '#app/domain/user/account-security.ts'
+import { isTwoFactorRequiredForStaff, listPasskeys, mustSetUpTwoFactor, setTwoFactorRequiredForStaff } from '#app/domain/user/account-security.server.ts'
+import { formValues, refused, succeeded } from '#app/lib/action.server.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
+import { requireStaff } from '#app/lib/permissions.server.ts'
+import { useActionToast } from '#app/lib/use-action-toast.ts'
+import type { Route } from './+types/account.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = requireStaff(context, 'user')
+  return {
+    email: staff.email,
+    twoFactorEnabled: staff.twoFactorEnabled,
+    passkeys: await listPasskeys(staff.userId),
+    setUpFirst: await mustSetUpTwoFactor(staff),
+    isAdmin: hasRole(staff.role, 'admin'),
+    twoFactorRequired: await isTwoFactorRequiredForStaff(),
+  }
+}
+
+/** The one form of this page that is not Better Auth's own: the admin's site-wide 2FA rule. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(context, 'user')
+  if (!hasRole(staff.role, 'admin')) return refused('Only admins may change this setting', 403)
+  const values = await formValues(request)
+  if (values.intent !== 'require-two-factor' || !['true', 'false'].includes(values.required ?? '')) return refused('Unknown action')
+  const required = values.required === 'true'
+  // An admin who has no second step yet would lock themselves in the account page.
+  if (required && !staff.twoFactorEnabled) return refused('Turn on two-factor sign-in for your own account first.', 409)
+  await setTwoFactorRequiredForStaff(required)
+  return succeeded(required ? 'Editors and admins now need two-factor sign-in' : 'Two-factor sign-in is now optional')
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Account | Admin Panel' }]
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { email, twoFactorEnabled, passkeys, setUpFirst, isAdmin, twoFactorRequired } = loaderData
+  return (
+    <>
+      <AdminPageHeader title="Account" description={`How you sign in as ${email}.`} />
+      <div className="max-w-3xl space-y-6">
+        {setUpFirst ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            {TWO_FACTOR_FIRST}
+          </p>
+        ) : null}
+        <TwoFactorCard enabled={twoFactorEnabled} />
+        <PasskeysCard passkeys={passkeys} />
+        {isAdmin ? <StaffTwoFactorSetting required={twoFactorRequired} /> : null}
+      </div>
+    </>
+  )
+}
+
+function StaffTwoFactorSetting({ required }: { required: boolean }) {
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher)
+  const shown = fetcher.formData ? fetcher.formData.get('required') === 'true' : required
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg font-semibold">Site security</h2>
+        </CardTitle>
+        <CardDescription>When on, editors and admins must turn on two-factor sign-in before they can use any other admin page.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex items-center gap-3">
+        <Switch
+          id="require-two-factor"
+          checked={shown}
+          disabled={fetcher.state !== 'idle'}
+          onCheckedChange={(checked) => void fetcher.submit({ intent: 'require-two-factor', required: String(checked) }, { method: 'post' })}
+        />
+        <Label htmlFor="require-two-factor">Require two-factor sign-in for editors and admins</Label>
+      </CardContent>
+    </Card>
+  )
 }

@@ -1,4 +1,340 @@
-// Placeholder: being built in this session.
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold">theme</h1>
+import { Plus, RotateCcw, Save } from 'lucide-react'
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useFetcher } from 'react-router'
+import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
+import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { ThemeCards } from '#app/components/admin/theme-cards.tsx'
+import { ColorField, SectionStyleFields } from '#app/components/admin/theme-fields.tsx'
+import { ThemePreviewFrame } from '#app/components/admin/theme-preview-frame.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card, CardContent } from '#app/components/ui/card.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { toast } from '#app/components/ui/sonner.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
+import { activateTheme, deleteTheme, updateTheme } from '#app/domain/theme/theme-admin.server.ts'
+import {
+  COLOR_KEYS,
+  DEFAULT_COLORS,
+  DEFAULT_THEME_NAME,
+  defaultSectionStyles,
+  THEME_MESSAGES,
+  themeActionSchema,
+  themeInputSchema,
+  themeNameSchema,
+  type SectionStyleKey,
+  type Theme,
+  type ThemeInput,
+} from '#app/domain/theme/theme.schema.ts'
+import { createTheme, listThemes } from '#app/domain/theme/theme.server.ts'
+import { fieldErrorsOf, type ActionResult } from '#app/lib/action-result.ts'
+import { formValues, refused, succeeded } from '#app/lib/action.server.ts'
+import { showErrorToast } from '#app/lib/error-toast.ts'
+import { requireStaff } from '#app/lib/permissions.server.ts'
+import { useActionToast } from '#app/lib/use-action-toast.ts'
+import type { Route } from './+types/theme.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireStaff(context, 'admin')
+  return { themes: await listThemes() }
+}
+
+/** Spec §8: 'Failed to update theme: ...' and the like, by what was asked. */
+const FAILURE_PREFIX: Record<string, string> = {
+  update: 'Failed to update theme: ',
+  create: 'Failed to create theme: ',
+  activate: 'Failed to activate theme: ',
+  delete: 'Failed to delete theme: ',
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireStaff(context, 'admin')
+  const values = await formValues(request)
+  const prefix = FAILURE_PREFIX[values.intent ?? ''] ?? ''
+  const parsed = themeActionSchema.safeParse(values)
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error)
+    return refused(prefix + (Object.values(fieldErrors)[0] ?? 'Invalid input'), 400, fieldErrors)
+  }
+  const submission = parsed.data
+  switch (submission.intent) {
+    case 'create':
+      await createTheme(submission.theme)
+      return succeeded(THEME_MESSAGES.created)
+    case 'update': {
+      const result = await updateTheme(submission.id, submission.theme)
+      return result.ok ? succeeded(THEME_MESSAGES.updated) : refused(prefix + THEME_MESSAGES.notFound, 404)
+    }
+    case 'activate': {
+      const result = await activateTheme(submission.id)
+      return result.ok ? succeeded(THEME_MESSAGES.activated) : refused(prefix + THEME_MESSAGES.notFound, 404)
+    }
+    case 'delete': {
+      const result = await deleteTheme(submission.id)
+      if (result.ok) return succeeded(THEME_MESSAGES.deleted)
+      return result.error === 'active' ? refused(prefix + THEME_MESSAGES.activeCannotBeDeleted, 409) : refused(prefix + THEME_MESSAGES.notFound, 404)
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Theme Management | Admin Panel' }]
+
+const SECTION_LABELS: Record<SectionStyleKey, string> = {
+  hero: 'Hero',
+  features: 'Features',
+  testimonials: 'Testimonials',
+  about: 'About',
+  contact: 'Get in Touch',
+  footer: 'Footer',
+  pageTitle: 'Page title banner (all pages)',
+  blogsPage: 'Blogs page',
+  eventsPage: 'Events page',
+  galleryPage: 'Gallery page',
+  policiesPage: 'Policies page',
+  calendarPage: 'Calendar page',
+  header: 'Header',
+}
+const HOME_SECTIONS: SectionStyleKey[] = ['hero', 'features', 'testimonials', 'about', 'contact', 'footer']
+const PAGE_BANNERS: SectionStyleKey[] = ['pageTitle', 'blogsPage', 'eventsPage', 'galleryPage', 'policiesPage', 'calendarPage']
+
+const defaultDraft = (): ThemeInput => ({ name: DEFAULT_THEME_NAME, colors: { ...DEFAULT_COLORS }, sectionStyles: defaultSectionStyles() })
+const draftOf = (theme: Theme): ThemeInput => ({ name: theme.name, colors: theme.colors, sectionStyles: theme.sectionStyles })
+
+export default function ThemeManagement({ loaderData }: Route.ComponentProps) {
+  const { themes } = loaderData
+  const initial = themes.find((theme) => theme.isActive) ?? themes[0] ?? null
+  const [chosenId, setChosenId] = useState<string | null>(initial?.id ?? null)
+  // A deleted theme that was loaded in the editor is no longer selected.
+  const selectedId = themes.some((theme) => theme.id === chosenId) ? chosenId : null
+  const [draft, setDraft] = useState<ThemeInput>(() => (initial ? draftOf(initial) : defaultDraft()))
+  const [creating, setCreating] = useState(false)
+  const editor = useFetcher<ActionResult>()
+  const list = useFetcher<ActionResult>()
+  useActionToast(editor)
+  useActionToast(list)
+
+  const check = themeInputSchema.safeParse(draft)
+  const errors = check.success ? {} : fieldErrorsOf(check.error)
+  const preview = useMemo(() => ({ colors: draft.colors, sectionStyles: draft.sectionStyles }), [draft.colors, draft.sectionStyles])
+  const saving = editor.state !== 'idle'
+
+  function select(theme: Theme) {
+    setChosenId(theme.id)
+    setDraft(draftOf(theme))
+  }
+
+  function save() {
+    if (!selectedId) return showErrorToast(THEME_MESSAGES.noneSelected)
+    if (!check.success) return showErrorToast(`Failed to update theme: ${Object.values(errors)[0]}`)
+    void editor.submit({ intent: 'update', id: selectedId, theme: JSON.stringify(check.data) }, { method: 'post' })
+  }
+
+  function reset() {
+    setDraft(defaultDraft())
+    toast.success(THEME_MESSAGES.reset)
+  }
+
+  const setStyle = (key: SectionStyleKey) => (style: ThemeInput['sectionStyles'][SectionStyleKey]) =>
+    setDraft((current) => ({ ...current, sectionStyles: { ...current.sectionStyles, [key]: style } }))
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Theme Management"
+        description="Colours and section styles of the public site. Changes show in the preview before you save them."
+        actions={
+          <>
+            <Button type="button" variant="outline" onClick={reset}>
+              <RotateCcw aria-hidden />
+              Reset to Default
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              Add New Theme
+            </Button>
+            <Button type="button" onClick={save} disabled={saving}>
+              <Save aria-hidden />
+              {saving ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </>
+        }
+      />
+
+      <section aria-labelledby="themes-heading" className="mb-8">
+        <h2 id="themes-heading" className="mb-3 text-xl font-semibold">
+          Themes
+        </h2>
+        <ThemeCards
+          themes={themes}
+          selectedId={selectedId}
+          busy={list.state !== 'idle'}
+          onSelect={select}
+          onActivate={(theme) => void list.submit({ intent: 'activate', id: theme.id }, { method: 'post' })}
+          onDelete={(theme) => void list.submit({ intent: 'delete', id: theme.id }, { method: 'post' })}
+        />
+      </section>
+
+      <div className="grid gap-8 2xl:grid-cols-2">
+        <section aria-labelledby="editor-heading" className="min-w-0 space-y-4">
+          <h2 id="editor-heading" className="text-xl font-semibold">
+            Editor
+          </h2>
+          <FormField id="theme-name" label="Theme name" error={errors.name}>
+            <Input id="theme-name" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} aria-invalid={!!errors.name} aria-describedby={describedBy('theme-name', errors.name)} />
+          </FormField>
+          <Tabs defaultValue="colors">
+            <TabsList className="flex h-auto flex-wrap">
+              <TabsTrigger value="colors">Colors</TabsTrigger>
+              <TabsTrigger value="sections">Sections</TabsTrigger>
+              <TabsTrigger value="pages">Pages</TabsTrigger>
+              <TabsTrigger value="borders">Borders</TabsTrigger>
+              <TabsTrigger value="header">Header</TabsTrigger>
+            </TabsList>
+            <TabsContent value="colors">
+              <Card>
+                <CardContent className="grid gap-4 sm:grid-cols-2">
+                  {COLOR_KEYS.map((key) => (
+                    <ColorField key={key} colorKey={key} value={draft.colors[key]} error={errors[`colors.${key}`]} onChange={(value) => setDraft({ ...draft, colors: { ...draft.colors, [key]: value } })} />
+                  ))}
+                </CardContent>
+              </Card>
+            </TabsContent>
+            <TabsContent value="sections" className="space-y-4">
+              {HOME_SECTIONS.map((key) => (
+                <StyleCard key={key} title={SECTION_LABELS[key]}>
+                  <SectionStyleFields styleKey={key} style={draft.sectionStyles[key]} errors={errors} onChange={setStyle(key)} />
+                </StyleCard>
+              ))}
+            </TabsContent>
+            <TabsContent value="pages" className="space-y-4">
+              {PAGE_BANNERS.map((key) => (
+                <StyleCard key={key} title={SECTION_LABELS[key]}>
+                  <SectionStyleFields styleKey={key} style={draft.sectionStyles[key]} errors={errors} onChange={setStyle(key)} />
+                </StyleCard>
+              ))}
+            </TabsContent>
+            <TabsContent value="borders">
+              <BordersInfo />
+            </TabsContent>
+            <TabsContent value="header">
+              <StyleCard title={SECTION_LABELS.header}>
+                <FormField id="header-height" label="Header height" error={errors['sectionStyles.header.height']} hint="Default 80px">
+                  <Input
+                    id="header-height"
+                    value={draft.sectionStyles.header.height ?? ''}
+                    onChange={(event) => setStyle('header')({ ...draft.sectionStyles.header, height: event.target.value })}
+                    aria-invalid={!!errors['sectionStyles.header.height']}
+                    aria-describedby={describedBy('header-height', errors['sectionStyles.header.height'])}
+                  />
+                </FormField>
+                <SectionStyleFields styleKey="header" style={draft.sectionStyles.header} errors={errors} onChange={setStyle('header')} />
+              </StyleCard>
+            </TabsContent>
+          </Tabs>
+        </section>
+
+        <section aria-labelledby="preview-heading" className="min-w-0 space-y-4">
+          <h2 id="preview-heading" className="text-xl font-semibold">
+            Live preview
+          </h2>
+          <p className="text-sm text-muted-foreground">The home page with the values above, before they are saved. Visitors keep seeing the active theme.</p>
+          <ThemePreviewFrame theme={preview} />
+        </section>
+      </div>
+
+      <CreateThemeDialog open={creating} onOpenChange={setCreating} draft={draft} />
+    </>
+  )
+}
+
+function StyleCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="space-y-4">
+        <h3 className="font-semibold">{title}</h3>
+        {children}
+      </CardContent>
+    </Card>
+  )
+}
+
+function BordersInfo() {
+  return (
+    <Card>
+      <CardContent className="space-y-3 text-sm">
+        <h3 className="text-base font-semibold">How border images work</h3>
+        <p>A border image frames a section or page banner with a picture instead of a plain line. Set it per section in the Sections, Pages and Header tabs.</p>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Border image</strong>: the picture to draw around the block. Its corners go to the corners of the block and its edges are repeated along the sides.
+          </li>
+          <li>
+            <strong>Border slice</strong>: how many pixels of the picture, measured in from each edge, count as its border. Values from 10 to 50 suit most pictures; the default is 30.
+          </li>
+          <li>
+            <strong>Border width</strong>: how thick the border is drawn on the page, such as 10px. The site uses 30px for the footer and 20px for page banners unless the theme says otherwise.
+          </li>
+        </ul>
+        <p className="text-muted-foreground">Without a border image, the other two settings have no effect.</p>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** Spec §2 'Create New Theme': a name, then a new inactive theme with the editor's current values. */
+function CreateThemeDialog({ open, onOpenChange, draft }: { open: boolean; onOpenChange: (open: boolean) => void; draft: ThemeInput }) {
+  const fetcher = useFetcher<ActionResult>()
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  useActionToast(fetcher, () => close(false))
+  const saving = fetcher.state !== 'idle'
+
+  function close(next: boolean) {
+    if (!next) {
+      setName('')
+      setError(undefined)
+    }
+    onOpenChange(next)
+  }
+
+  function rename(next: string) {
+    setName(next)
+    // Once shown, the message follows the typing.
+    if (error) setError(themeNameSchema.safeParse(next).error?.issues[0]?.message)
+  }
+
+  function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const checked = themeNameSchema.safeParse(name)
+    if (!checked.success) return setError(checked.error.issues[0]?.message)
+    setError(undefined)
+    const theme = themeInputSchema.safeParse({ ...draft, name: checked.data })
+    // The editor's values are checked live; a bad one there falls back to the defaults here.
+    const values = theme.success ? theme.data : { ...defaultDraft(), name: checked.data }
+    void fetcher.submit({ intent: 'create', theme: JSON.stringify(values) }, { method: 'post' })
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create New Theme</DialogTitle>
+          <DialogDescription>The new theme starts inactive, with the colours and styles now in the editor.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={create} noValidate className="space-y-4">
+          <FormField id="new-theme-name" label="Theme name" error={error}>
+            <Input id="new-theme-name" value={name} onChange={(event) => rename(event.target.value)} aria-invalid={!!error} aria-describedby={describedBy('new-theme-name', error)} autoFocus />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Create Theme'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
 }

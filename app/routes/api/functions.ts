@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import { USER_FUNCTIONS, USER_MESSAGES } from '#app/domain/user/user-admin.schema.ts'
 import { createUser, deleteUser, setUserPassword, type UserWriteResult } from '#app/domain/user/user-admin.server.ts'
 import { hasRole } from '#app/domain/user/access.ts'
+import { TWO_FACTOR_FIRST } from '#app/domain/user/account-security.ts'
+import { mustSetUpTwoFactor } from '#app/domain/user/account-security.server.ts'
 import { fieldErrorsOf } from '#app/lib/action-result.ts'
 import { config } from '#app/lib/env.server.ts'
 import { getStaffSession } from '#app/lib/permissions.server.ts'
@@ -32,6 +34,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const staff = await getStaffSession(request)
   if (!staff) return failure('Not signed in', 401)
   if (!hasRole(staff.role, 'admin')) return failure('Only admins may manage users', 403)
+  if (await mustSetUpTwoFactor(staff)) return failure(TWO_FACTOR_FIRST, 403)
   const name = params.name
   if (!isFunctionName(name)) return failure(`Unknown function: ${name}`, 404)
 

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { redirect, useNavigate } from 'react-router'
 import { ForgotPasswordForm } from '#app/components/auth/forgot-password-form.tsx'
 import { OAuthButtons } from '#app/components/auth/oauth-buttons.tsx'
+import { PasskeySignIn } from '#app/components/auth/passkey-sign-in.tsx'
+import { TwoFactorStep } from '#app/components/auth/two-factor-step.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -40,6 +42,11 @@ export const meta: Route.MetaFunction = () => [{ title: 'Admin Login' }, { name:
 
 type Mode = 'sign-in' | 'sign-up'
 type FieldErrors = Partial<Record<keyof Credentials, string>>
+
+const TWO_FACTOR_TEXT = {
+  title: 'Two-Factor Sign-In',
+  description: 'Your account asks for a second step.',
+} as const
 
 const FORGOT_PASSWORD_TEXT = {
   title: 'Reset Password',
@@ -82,8 +89,14 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
   const [pending, setPending] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [forgotPassword, setForgotPassword] = useState(false)
+  const [secondStep, setSecondStep] = useState(false)
   const text = MODE_TEXT[mode]
-  const heading = forgotPassword ? FORGOT_PASSWORD_TEXT : text
+  const heading = secondStep ? TWO_FACTOR_TEXT : forgotPassword ? FORGOT_PASSWORD_TEXT : text
+
+  async function signedIn() {
+    toast.success(AUTH_MESSAGES.signedIn)
+    await navigate('/admin')
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -97,13 +110,17 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
     const { email, password } = credentialsSchema.parse(values)
 
     setPending(true)
-    const { error } =
+    const { data, error } =
       mode === 'sign-in'
         ? await authClient.signIn.email({ email, password })
         : await authClient.signUp.email({ email, password, name: '' })
     setPending(false)
     if (error) {
       showErrorToast(error.message ?? error.statusText)
+      return
+    }
+    if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+      setSecondStep(true)
       return
     }
     if (mode === 'sign-up') {
@@ -113,8 +130,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
       setMode('sign-in')
       return
     }
-    toast.success(AUTH_MESSAGES.signedIn)
-    await navigate('/admin')
+    await signedIn()
   }
 
   const describedBy = (field: keyof Credentials) => (errors[field] ? `${field}-error` : undefined)
@@ -139,7 +155,9 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
               {loaderData.returnedError}
             </p>
           ) : null}
-          {forgotPassword ? (
+          {secondStep ? (
+            <TwoFactorStep onSignedIn={() => void signedIn()} onBack={() => setSecondStep(false)} />
+          ) : forgotPassword ? (
             <ForgotPasswordForm onBack={() => setForgotPassword(false)} />
           ) : (
             <>
@@ -199,6 +217,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
                   {text.switchAction}
                 </button>
               </p>
+              {mode === 'sign-in' ? <PasskeySignIn onSignedIn={() => void signedIn()} /> : null}
               <OAuthButtons providers={loaderData.providers} />
             </>
           )}
