@@ -1,18 +1,8 @@
-import { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
 import { totpCode } from '#tests/setup/totp.ts'
+import { onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
-import { DEMO_DATABASE_PATH } from './sites.ts'
 import { createStaffAccount, signIn, STAFF_PASSWORD, staffSession } from './staff.ts'
-
-function onDemoDatabase<T>(use: (database: DatabaseSync) => T): T {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { timeout: 5000 })
-  try {
-    return use(database)
-  } finally {
-    database.close()
-  }
-}
 
 async function openAccount(page: Page) {
   await page.locator('aside').getByRole('link', { name: 'Account' }).click()

@@ -1,7 +1,8 @@
-import { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { linkIn, mailsTo, waitForMail } from './mail.ts'
+import { onSiteDatabase } from './site-database.ts'
 import { ACCOUNTS_DATABASE_PATH, ACCOUNTS_SITE_URL, DEMO_SITE_URL, OIDC_CLIENT, OIDC_PEER_URL } from './sites.ts'
 
 const SIGNED_UP = 'Account created successfully. Please check your email.'
@@ -10,15 +11,7 @@ const INVALID_LINK = 'This password reset link is invalid or has expired. Please
 
 test.use({ baseURL: ACCOUNTS_SITE_URL })
 
-function accountsDatabase<T>(use: (database: DatabaseSync) => T): T {
-  const database = new DatabaseSync(ACCOUNTS_DATABASE_PATH)
-  try {
-    database.exec('PRAGMA busy_timeout = 5000')
-    return use(database)
-  } finally {
-    database.close()
-  }
-}
+const accountsDatabase = <T>(use: (database: DatabaseSync) => T) => onSiteDatabase(ACCOUNTS_DATABASE_PATH, use)
 
 function accessOf(email: string) {
   return accountsDatabase((database) =>

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
+import { demoRow } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { waitForOutboxLink } from './mail.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
@@ -16,14 +16,7 @@ function sidebarLinks(page: Page) {
   return page.locator('aside').getByRole('navigation', { name: 'Admin' }).getByRole('link')
 }
 
-function countRows(table: string) {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
-  try {
-    return (database.prepare(`select count(*) as count from ${table}`).get() as { count: number }).count
-  } finally {
-    database.close()
-  }
-}
+const countRows = (table: string) => demoRow<{ count: number }>(`select count(*) as count from ${table}`)!.count
 
 test('without a session every admin page sends the visitor to /auth with the access-denied alert', async ({ page }) => {
   for (const path of ['/admin', '/admin/']) {
@@ -119,15 +112,7 @@ test('a new sign-up confirms through the mailed link, gets role user and status 
   await expect(page.getByTestId('count-blogs')).toBeVisible()
   await expect(page.getByRole('main').getByRole('link')).toHaveCount(0)
 
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
-  try {
-    const row = database
-      .prepare('select r.role, p.status from user u join user_roles r on r.user_id = u.id join profiles p on p.id = u.id where u.email = ?')
-      .get(email)
-    expect(row).toEqual({ role: 'user', status: 'pending' })
-  } finally {
-    database.close()
-  }
+  expect(demoRow('select r.role, p.status from user u join user_roles r on r.user_id = u.id join profiles p on p.id = u.id where u.email = ?', email)).toEqual({ role: 'user', status: 'pending' })
 })
 
 test('Logout says so and goes to /auth; the admin area is closed afterwards', async ({ page }) => {

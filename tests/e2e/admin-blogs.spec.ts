@@ -1,9 +1,9 @@
 import path from 'node:path'
 import fs from 'node:fs'
-import { DatabaseSync } from 'node:sqlite'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
@@ -26,14 +26,7 @@ const SLUG_TAKEN = 'A blog post with this slug already exists'
 /** The e2e servers' TIME_ZONE (playwright.config.ts). */
 const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' }).format(new Date(iso))
 
-function storedBlogs(): BlogRow[] {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
-  try {
-    return database.prepare('select * from blogs order by published_at desc, id').all() as unknown as BlogRow[]
-  } finally {
-    database.close()
-  }
-}
+const storedBlogs = () => demoRows<BlogRow>('select * from blogs order by published_at desc, id')
 
 function storedBlog(slug: string) {
   return storedBlogs().find((row) => row.slug === slug)

@@ -1,45 +1,21 @@
-import { DatabaseSync } from 'node:sqlite'
+import { demoRow, onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
-import { DEMO_DATABASE_PATH, EMPTY_SITE_URL } from './sites.ts'
+import { EMPTY_SITE_URL } from './sites.ts'
 import { createStaffAccount, signIn } from './staff.ts'
-
-function demoDatabase(readOnly = true) {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly })
-  database.exec('PRAGMA busy_timeout = 5000')
-  return database
-}
 
 /** A message as the public form stores it (the form itself is tested in contact.spec.ts). */
 function storeMessage(name: string) {
-  const database = demoDatabase(false)
-  try {
-    const id = crypto.randomUUID()
+  const id = crypto.randomUUID()
+  onDemoDatabase((database) =>
     database
       .prepare('insert into contact_messages (id, name, email, message, read, created_at) values (?, ?, ?, ?, 0, ?)')
-      .run(id, name, `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`, `Hello from ${name}.\nSecond line.`, new Date().toISOString())
-    return id
-  } finally {
-    database.close()
-  }
+      .run(id, name, `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`, `Hello from ${name}.\nSecond line.`, new Date().toISOString()),
+  )
+  return id
 }
 
-function storedMessage(id: string) {
-  const database = demoDatabase()
-  try {
-    return database.prepare('select read from contact_messages where id = ?').get(id) as { read: number } | undefined
-  } finally {
-    database.close()
-  }
-}
-
-function unreadCount() {
-  const database = demoDatabase()
-  try {
-    return (database.prepare('select count(*) as count from contact_messages where read = 0').get() as { count: number }).count
-  } finally {
-    database.close()
-  }
-}
+const storedMessage = (id: string) => demoRow<{ read: number }>('select read from contact_messages where id = ?', id)
+const unreadCount = () => demoRow<{ count: number }>('select count(*) as count from contact_messages where read = 0')!.count
 
 test('an editor reads, marks and deletes contact messages', async ({ page, request }) => {
   const name = `Visitor ${Date.now()}`
@@ -84,9 +60,7 @@ test.describe('a message deleted meanwhile', () => {
     await signIn(page, await createStaffAccount(request, 'editor'))
     await page.goto('/admin/contact')
     await waitForHydration(page, 'main')
-    const database = demoDatabase(false)
-    database.prepare('delete from contact_messages where id = ?').run(id)
-    database.close()
+    onDemoDatabase((database) => database.prepare('delete from contact_messages where id = ?').run(id))
     await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) }).getByRole('button', { name: 'Mark Read' }).click()
     await expect(toast(page, 'Failed to update message status')).toContainText('Error')
   })

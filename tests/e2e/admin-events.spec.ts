@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
@@ -19,16 +19,6 @@ interface EventRow {
 
 const STORAGE_ROOT = path.join(path.dirname(DEMO_DATABASE_PATH), 'storage')
 const EMBED_URL = 'https://calendar.google.com/calendar/embed?src=school%40example.org&ctz=America%2FNew_York'
-
-function onDemoDatabase<T>(use: (database: DatabaseSync) => T): T {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH)
-  try {
-    database.exec('PRAGMA busy_timeout = 5000')
-    return use(database)
-  } finally {
-    database.close()
-  }
-}
 
 function storedEvents(): EventRow[] {
   return onDemoDatabase(

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN, EMPTY_SITE_URL } from './sites.ts'
 import { createStaffAccount, signIn, staffSession } from './staff.ts'
@@ -22,17 +22,8 @@ interface FolderRow {
   enabled: number
 }
 
-function query<Row>(sql: string, ...params: string[]): Row[] {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
-  try {
-    return database.prepare(sql).all(...params) as unknown as Row[]
-  } finally {
-    database.close()
-  }
-}
-
-const storedImages = () => query<ImageRow>('select id, title, image_url, folder from gallery order by created_at desc, id')
-const storedFolders = () => query<FolderRow>('select id, name, external_use, enabled from gallery_folders order by name')
+const storedImages = () => demoRows<ImageRow>('select id, title, image_url, folder from gallery order by created_at desc, id')
+const storedFolders = () => demoRows<FolderRow>('select id, name, external_use, enabled from gallery_folders order by name')
 const folderNamed = (name: string) => storedFolders().find((folder) => folder.name === name)
 
 /** Where the demo server keeps a folder's uploads on disk. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { simplePdf } from '#db/seed/simple-pdf.ts'
+import { demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
@@ -19,14 +19,7 @@ interface PolicyRow {
 const POLICY_FILES = path.join(path.dirname(DEMO_DATABASE_PATH), 'storage', 'policies')
 const NOT_A_DOCUMENT = 'Please select a PDF or Word document (.pdf, .doc, .docx)'
 
-function storedPolicies(): PolicyRow[] {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
-  try {
-    return database.prepare('select id, title, description, file_url from policies order by created_at desc').all() as unknown as PolicyRow[]
-  } finally {
-    database.close()
-  }
-}
+const storedPolicies = () => demoRows<PolicyRow>('select id, title, description, file_url from policies order by created_at desc')
 
 function storedPolicy(title: string) {
   return storedPolicies().find((row) => row.title === title)

@@ -1,44 +1,17 @@
-import { DatabaseSync } from 'node:sqlite'
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
+import { demoRow, demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
-import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
+import { DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 
-function demoDatabase(readOnly = true) {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly })
-  database.exec('PRAGMA busy_timeout = 5000')
-  return database
-}
-
 function storedSections(): Record<string, string> {
-  const database = demoDatabase()
-  try {
-    const rows = database.prepare('select key, content from sections').all() as { key: string; content: string }[]
-    return Object.fromEntries(rows.map((row) => [row.key, row.content]))
-  } finally {
-    database.close()
-  }
+  return Object.fromEntries(demoRows<{ key: string; content: string }>('select key, content from sections').map((row) => [row.key, row.content]))
 }
 
 function storedContent(key: string) {
   return JSON.parse(storedSections()[key]!) as Record<string, unknown>
 }
-
-/** Other specs read the demo home page: every test here puts the sections back as it found them. */
-let original: Record<string, string>
-test.beforeEach(() => {
-  original = storedSections()
-})
-test.afterEach(() => {
-  const database = demoDatabase(false)
-  try {
-    const update = database.prepare('update sections set content = ? where key = ?')
-    for (const [key, content] of Object.entries(original)) update.run(content, key)
-  } finally {
-    database.close()
-  }
-})
 
 /**
  * Saves a section's form from the keyboard: long forms put their button at
@@ -178,10 +151,7 @@ test('about: the counter follows the text; the logo comes from the image picker,
   await expect(picker).toHaveCount(0)
   const chosen = await logos.locator('input[name="image"]').inputValue()
   expect(chosen).toMatch(/^\/files\/gallery\/general\/[0-9a-f-]+\.webp$/)
-  const database = demoDatabase()
-  const row = database.prepare('select title, folder from gallery where image_url = ?').get(chosen)
-  database.close()
-  expect(row).toEqual({ title: fileName, folder: 'general' })
+  expect(demoRow('select title, folder from gallery where image_url = ?', chosen)).toEqual({ title: fileName, folder: 'general' })
 
   // Picking an existing image.
   await logos.getByRole('button', { name: 'Choose' }).click()
@@ -192,10 +162,6 @@ test('about: the counter follows the text; the logo comes from the image picker,
   await save(logos)
   await expect(toast(page, 'Section updated successfully').last()).toBeVisible()
   await expect.poll(() => storedContent('home.logos').image).toBe(pickedExisting)
-  // The uploaded test image leaves the gallery as the other specs expect it.
-  const cleanup = demoDatabase(false)
-  cleanup.prepare('delete from gallery where image_url = ?').run(chosen)
-  cleanup.close()
 })
 
 test('rich text takes an image from the image picker, and the public page shows it', async ({ page, request }) => {

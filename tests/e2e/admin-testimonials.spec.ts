@@ -1,6 +1,6 @@
-import { DatabaseSync } from 'node:sqlite'
+import { demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
-import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
+import { DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 
 interface TestimonialRow {
@@ -10,14 +10,7 @@ interface TestimonialRow {
   rating: number
 }
 
-function storedTestimonials(): TestimonialRow[] {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
-  try {
-    return database.prepare('select id, parent_name, message, rating from testimonials order by created_at desc').all() as unknown as TestimonialRow[]
-  } finally {
-    database.close()
-  }
-}
+const storedTestimonials = () => demoRows<TestimonialRow>('select id, parent_name, message, rating from testimonials order by created_at desc')
 
 test('an editor adds, edits and deletes a testimonial, with validation, confirmation and the home page following', async ({ page, request }) => {
   const name = `Parent ${Date.now()}`

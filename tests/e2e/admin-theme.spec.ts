@@ -1,7 +1,7 @@
-import { DatabaseSync } from 'node:sqlite'
 import type { Locator, Page } from '@playwright/test'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
-import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
+import { demoRows, onDemoDatabase } from './site-database.ts'
+import { DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
 import { expectRefusedWithoutRole, staffSession } from './staff.ts'
 
 interface ThemeRow {
@@ -12,24 +12,14 @@ interface ThemeRow {
   section_styles: string
 }
 
-function storedThemes(): ThemeRow[] {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
-  try {
-    return database.prepare('select id, name, is_active, colors, section_styles from themes order by created_at').all() as unknown as ThemeRow[]
-  } finally {
-    database.close()
-  }
-}
+const storedThemes = () => demoRows<ThemeRow>('select id, name, is_active, colors, section_styles from themes order by created_at')
 
 /** A spare inactive theme written straight into the demo database (the fixture restores the table afterwards). */
 function insertInactiveTheme(from: ThemeRow): string {
   const id = crypto.randomUUID()
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { timeout: 5000 })
-  try {
-    database.prepare('insert into themes (id, name, is_active, colors, section_styles, created_at) values (?, ?, 0, ?, ?, ?)').run(id, `Spare ${id.slice(0, 8)}`, from.colors, from.section_styles, new Date().toISOString())
-  } finally {
-    database.close()
-  }
+  onDemoDatabase((database) =>
+    database.prepare('insert into themes (id, name, is_active, colors, section_styles, created_at) values (?, ?, 0, ?, ?, ?)').run(id, `Spare ${id.slice(0, 8)}`, from.colors, from.section_styles, new Date().toISOString()),
+  )
   return id
 }
 

@@ -1,19 +1,14 @@
-import { DatabaseSync } from 'node:sqlite'
 import type { Browser, Page } from '@playwright/test'
+import { demoRow, demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
-import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
+import { DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 
-function storedUser(email: string) {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true, timeout: 5000 })
-  try {
-    return database
-      .prepare('select u.id, p.full_name, p.status, r.role from user u join profiles p on p.id = u.id left join user_roles r on r.user_id = u.id where u.email = ?')
-      .get(email) as { id: string; full_name: string | null; status: string; role: string } | undefined
-  } finally {
-    database.close()
-  }
-}
+const storedUser = (email: string) =>
+  demoRow<{ id: string; full_name: string | null; status: string; role: string }>(
+    'select u.id, p.full_name, p.status, r.role from user u join profiles p on p.id = u.id left join user_roles r on r.user_id = u.id where u.email = ?',
+    email,
+  )
 
 async function openUsers(page: Page) {
   await signIn(page, E2E_ADMIN)
@@ -193,11 +188,10 @@ test('the last approved admin cannot demote themselves, and the screen says why'
   expectedFailedUrls.push('/admin/users.data')
   await openUsers(page)
   // Other tests leave admins behind: demote them so the e2e admin is the last one.
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true, timeout: 5000 })
-  const otherAdmins = database
-    .prepare("select p.id, p.full_name from profiles p join user_roles r on r.user_id = p.id where r.role = 'admin' and p.status = 'approved' and p.email <> ?")
-    .all(E2E_ADMIN.email) as { id: string; full_name: string | null }[]
-  database.close()
+  const otherAdmins = demoRows<{ id: string; full_name: string | null }>(
+    "select p.id, p.full_name from profiles p join user_roles r on r.user_id = p.id where r.role = 'admin' and p.status = 'approved' and p.email <> ?",
+    E2E_ADMIN.email,
+  )
   for (const admin of otherAdmins) {
     const demoted = await page.request.post('/admin/users', { form: { intent: 'update', id: admin.id, fullName: admin.full_name ?? 'Former Admin', status: 'approved', role: 'editor' } })
     expect(demoted.status()).toBe(200)

@@ -1,7 +1,7 @@
-import { DatabaseSync } from 'node:sqlite'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { demoRows } from './site-database.ts'
 import { expect, test, toast, waitForHydration } from './fixtures.ts'
-import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
+import { DEMO_SITE_URL } from './sites.ts'
 
 const MESSAGES = {
   invalid: 'Invalid submission detected.',
@@ -15,14 +15,7 @@ const FILL_TIME_MS = 3_300
 const ACTION_DATA_URL = '/_.data?index'
 
 /** The demo server's database, read directly (read-only) to prove what was stored. */
-function storedMessages(): { name: string; email: string; message: string }[] {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true })
-  try {
-    return database.prepare('select name, email, message from contact_messages').all() as { name: string; email: string; message: string }[]
-  } finally {
-    database.close()
-  }
-}
+const storedMessages = () => demoRows<{ name: string; email: string; message: string }>('select name, email, message from contact_messages')
 
 /** Opens the home page and waits until React has hydrated the form, so the browser-side checks are live. */
 async function openHydrated(page: Page) {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
-import { DatabaseSync, type SQLOutputValue } from 'node:sqlite'
+import type { SQLOutputValue } from 'node:sqlite'
+import { onDemoDatabase } from './site-database.ts'
 import { DEMO_DATABASE_PATH } from './sites.ts'
 
 /** Tables whose rows the public pages show: a test that writes them must leave them as it found them. */
@@ -13,17 +14,16 @@ function keyOf(row: Row) {
 
 export function snapshotDemoContent(): Snapshot | undefined {
   if (!existsSync(DEMO_DATABASE_PATH)) return undefined
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { readOnly: true, timeout: 5000 })
-  try {
-    return new Map(
-      CONTENT_TABLES.map((table) => {
-        const rows = database.prepare(`select * from ${table}`).all()
-        return [table, new Map(rows.map((row) => [keyOf(row), row]))]
-      }),
-    )
-  } finally {
-    database.close()
-  }
+  return onDemoDatabase(
+    (database) =>
+      new Map(
+        CONTENT_TABLES.map((table) => {
+          const rows = database.prepare(`select * from ${table}`).all()
+          return [table, new Map(rows.map((row) => [keyOf(row), row]))]
+        }),
+      ),
+    { readOnly: true },
+  )
 }
 
 /**
@@ -35,28 +35,27 @@ export function snapshotDemoContent(): Snapshot | undefined {
 export function restoreDemoContent(before: Snapshot) {
   const after = snapshotDemoContent()
   if (!after) return
-  const database = new DatabaseSync(DEMO_DATABASE_PATH, { timeout: 5000 })
-  try {
-    database.exec('begin immediate')
-    for (const table of CONTENT_TABLES) {
-      const was = before.get(table)!
-      const now = after.get(table)!
-      const changed = [...now.keys()].filter((id) => JSON.stringify(now.get(id)) !== JSON.stringify(was.get(id)))
-      const missing = [...was.keys()].filter((id) => !now.has(id) || changed.includes(id))
-      for (const id of changed) database.prepare(`delete from ${table} where id = ?`).run(id)
-      for (const id of missing) {
-        const row = was.get(id)!
-        const columns = Object.keys(row)
-        database
-          .prepare(`insert into ${table} (${columns.map((column) => `"${column}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`)
-          .run(...columns.map((column) => row[column]!))
+  onDemoDatabase((database) => {
+    try {
+      database.exec('begin immediate')
+      for (const table of CONTENT_TABLES) {
+        const was = before.get(table)!
+        const now = after.get(table)!
+        const changed = [...now.keys()].filter((id) => JSON.stringify(now.get(id)) !== JSON.stringify(was.get(id)))
+        const missing = [...was.keys()].filter((id) => !now.has(id) || changed.includes(id))
+        for (const id of changed) database.prepare(`delete from ${table} where id = ?`).run(id)
+        for (const id of missing) {
+          const row = was.get(id)!
+          const columns = Object.keys(row)
+          database
+            .prepare(`insert into ${table} (${columns.map((column) => `"${column}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`)
+            .run(...columns.map((column) => row[column]!))
+        }
       }
+      database.exec('commit')
+    } catch (error) {
+      database.exec('rollback')
+      throw error
     }
-    database.exec('commit')
-  } catch (error) {
-    database.exec('rollback')
-    throw error
-  } finally {
-    database.close()
-  }
+  })
 }

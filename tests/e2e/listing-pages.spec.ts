@@ -1,7 +1,7 @@
-import { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
+import { onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test } from './fixtures.ts'
-import { DEMO_DATABASE_PATH, DEMO_SITE_URL, EMPTY_SITE_URL } from './sites.ts'
+import { DEMO_SITE_URL, EMPTY_SITE_URL } from './sites.ts'
 
 /** The demo posts, newest first, with the excerpt each card shows (db/seed/seed.ts). */
 const DEMO_POSTS = [
@@ -33,17 +33,6 @@ const SCHOOL_TIME_ZONE = 'America/New_York'
 const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: SCHOOL_TIME_ZONE }).format(new Date(iso))
 const clockTime = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: SCHOOL_TIME_ZONE }).format(new Date(iso))
-
-/** Runs `change` on the demo site's database (what an editor would do in the admin). */
-function onDemoDatabase<T>(change: (database: DatabaseSync) => T): T {
-  const database = new DatabaseSync(DEMO_DATABASE_PATH)
-  try {
-    database.exec('PRAGMA busy_timeout = 5000')
-    return change(database)
-  } finally {
-    database.close()
-  }
-}
 
 async function jsonLdBlocks(page: Page): Promise<Record<string, unknown>[]> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents()

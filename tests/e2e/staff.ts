@@ -1,8 +1,8 @@
-import { DatabaseSync } from 'node:sqlite'
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
+import { onDemoDatabase } from './site-database.ts'
 import { expect, waitForHydration } from './fixtures.ts'
-import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
+import { DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
 
 export const STAFF_PASSWORD = 'staff-password-1'
 
@@ -20,17 +20,13 @@ export async function createStaffAccount(request: APIRequestContext, role: Role,
     headers: { origin: DEMO_SITE_URL },
   })
   expect(response.status()).toBe(200)
-  const database = new DatabaseSync(DEMO_DATABASE_PATH)
-  try {
-    database.exec('PRAGMA busy_timeout = 5000')
+  onDemoDatabase((database) => {
     const { id } = database.prepare('select id from user where email = ?').get(email) as { id: string }
     // Sign-up asks for a confirmed address; the confirmation mail is tested in accounts.spec.ts.
     database.prepare('update user set emailVerified = 1 where id = ?').run(id)
     database.prepare('update user_roles set role = ? where user_id = ?').run(role, id)
     database.prepare('update profiles set status = ? where id = ?').run(status, id)
-  } finally {
-    database.close()
-  }
+  })
   return { email, password: STAFF_PASSWORD, fullName }
 }
 
