@@ -55,14 +55,14 @@ server.use(site.app)
 
 const { port, host } = site.config
 const listener = server.listen(port, host, () => {
-  console.log(`School website listening on http://localhost:${port}`)
+  site.logger.info(`School website listening on http://localhost:${port}`)
 })
 
 let stopping = false
 async function shutdown(signal) {
   if (stopping) return
   stopping = true
-  console.log(`${signal} received: finishing open requests, then stopping.`)
+  site.logger.info(`${signal} received: finishing open requests, then stopping.`)
   listener.close()
   site.beginShutdown()
   listener.closeIdleConnections()

@@ -2,8 +2,9 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
-import { cspNonceContext } from './lib/request-context.ts'
+import { RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { logger } from './lib/logger.server.ts'
+import { cspNonceContext, requestIdContext } from './lib/request-context.ts'
 
 export const streamTimeout = 5_000
 
@@ -49,9 +50,17 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logger.error({ err: error, reqId: loadContext.get(requestIdContext) }, 'rendering failed')
         },
       },
     )
   })
+}
+
+/** Errors of loaders and actions: logged with the request's id; visitors see the error page without details. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A visitor who navigated away is not an error.
+  if (request.signal.aborted) return
+  const reqId = context instanceof RouterContextProvider ? context.get(requestIdContext) : undefined
+  logger.error({ err: error, reqId, method: request.method, url: new URL(request.url).pathname }, 'request failed')
 }

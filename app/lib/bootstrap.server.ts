@@ -3,6 +3,7 @@ import { ensureFirstAdmin } from '#app/domain/user/first-admin.server.ts'
 import { isFreshDatabase, seedBaseContent, seedDemoContent } from '#db/seed/seed.ts'
 import { database } from './db.server.ts'
 import { config } from './env.server.ts'
+import { logger } from './logger.server.ts'
 import { storage } from './storage/storage.server.ts'
 
 /** Arbitrary, fixed: identifies this app's start-up lock among PostgreSQL advisory locks. */
@@ -31,7 +32,7 @@ export async function bootstrap() {
     if (await isFreshDatabase(database.db)) {
       await seedBaseContent(database.db, storage)
       if (config.seedDemo) await seedDemoContent(database.db, storage, config.timeZone)
-      console.log(`[setup] New site created${config.seedDemo ? ' with demo content' : ''}.`)
+      logger.info(`New site created${config.seedDemo ? ' with demo content' : ''}.`)
     }
     await ensureFirstAdmin()
   })

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import pg from 'pg'
 import type { TableName } from '#db/database.ts'
+import { logger } from './logger.server.ts'
 
 export type ChangeType = 'insert' | 'update' | 'delete'
 
@@ -71,7 +72,7 @@ export function createPostgresChangeFeed(pool: pg.Pool, connectionString: string
         const { origin: from, ...change } = JSON.parse(message.payload) as Change & { origin: string }
         if (from !== origin) fanOut.emit(change)
       } catch {
-        console.error('[change-feed] ignored a malformed notification')
+        logger.warn('change feed: ignored a malformed notification')
       }
     })
     client.on('error', () => scheduleReconnect(client))
@@ -88,7 +89,7 @@ export function createPostgresChangeFeed(pool: pg.Pool, connectionString: string
     retryTimer = setTimeout(() => {
       retryTimer = undefined
       listen().catch((error: Error) => {
-        console.error('[change-feed] LISTEN reconnect failed:', error.message)
+        logger.error({ err: error }, 'change feed: LISTEN reconnect failed')
         if (!closed) retryTimer = setTimeout(() => void listen().catch(() => {}), 2000)
       })
     }, 1000)
@@ -102,7 +103,7 @@ export function createPostgresChangeFeed(pool: pg.Pool, connectionString: string
         await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ...change, origin })])
       } catch (error) {
         // The write itself has committed; other instances catch up on their next read.
-        console.error('[change-feed] NOTIFY failed:', (error as Error).message)
+        logger.error({ err: error }, 'change feed: NOTIFY failed')
       }
     },
     subscribe: fanOut.subscribe,

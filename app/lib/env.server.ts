@@ -70,6 +70,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_NAME: z.string().trim().min(1).max(40).default('School account'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
 })
 
 export type DatabaseConfig =
@@ -153,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** The school's time zone: event times are shown and entered in it. */
     timeZone: values.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     storage,
+    logLevel: values.LOG_LEVEL,
   }
 }
 

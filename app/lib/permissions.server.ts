@@ -4,6 +4,7 @@ import { mustSetUpTwoFactor } from '#app/domain/user/account-security.server.ts'
 import { getUserAccess } from '#app/domain/user/user.server.ts'
 import type { Role } from '#db/tables/people.ts'
 import { auth } from './auth.server.ts'
+import { logger } from './logger.server.ts'
 import { staffContext } from './staff-context.ts'
 
 export const ACCESS_DENIED_PATH = '/auth?error=access_denied'
@@ -24,7 +25,7 @@ export async function getStaffSession(request: Request): Promise<StaffSession | 
       twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
     }
   } catch (error) {
-    console.error('[auth] session or role lookup failed:', (error as Error).message)
+    logger.error({ err: error }, 'session or role lookup failed')
     return null
   }
 }

@@ -48,7 +48,7 @@ describe('the mailer', () => {
     expect(eml).toMatch(/Content-Type: multipart\/alternative/)
     expect(eml).toMatch(/Content-Type: text\/plain/)
     expect(eml).toMatch(/Content-Type: text\/html/)
-    expect(logged.join('\n')).toContain(`[mail] Link: ${LINK}`)
+    expect(logged.join('\n')).toContain(`Link: ${LINK}`)
     expect(fs.statSync(path.join(outbox, files[0]!)).mode & 0o777).toBe(0o600)
   })
 

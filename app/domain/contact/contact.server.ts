@@ -3,6 +3,7 @@ import { resolveAuthSecret } from '#app/lib/auth-secret.server.ts'
 import { publishChanges } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 import { sql } from 'kysely'
 import { newId } from '#db/portable.ts'
 import {
@@ -113,7 +114,7 @@ export async function submitContactMessage(
       return true
     })
   } catch (error) {
-    console.error('Storing a contact message failed', error)
+    logger.error({ err: error }, 'storing a contact message failed')
     return { ok: false, reason: 'failed', error: CONTACT_MESSAGES.failed, fieldErrors: {} }
   }
   if (!stored) return { ok: false, reason: 'too-soon', error: CONTACT_MESSAGES.tooSoon, fieldErrors: {} }

@@ -1,3 +1,4 @@
+import { logger } from '../logger.server.ts'
 import { mailer } from './mail.server.ts'
 import { passwordResetMail, verificationMail } from './messages.ts'
 
@@ -24,6 +25,6 @@ export async function sendVerificationEmail({ user, url }: { user: { email: stri
  */
 export async function sendResetPassword({ user, url }: { user: { email: string }; url: string }) {
   void mailer.send(passwordResetMail(user.email, url, SITE_NAME)).catch((error: unknown) => {
-    console.error('Sending a password-reset mail failed', error)
+    logger.error({ err: error }, 'sending a password-reset mail failed')
   })
 }

@@ -1,9 +1,10 @@
 import path from 'node:path'
 import { config } from '../env.server.ts'
+import { logger } from '../logger.server.ts'
 import { singleton } from '../singleton.server.ts'
 import { createMailer } from './mailer.server.ts'
 
 /** This process's mailer, from SMTP_URL and MAIL_FROM. */
 export const mailer = singleton('mailer', () =>
-  createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outbox: path.join(config.dataDir, 'mail') }),
+  createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outbox: path.join(config.dataDir, 'mail'), log: (message) => logger.info(message) }),
 )

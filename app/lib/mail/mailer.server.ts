@@ -35,7 +35,7 @@ export function createMailer({ smtpUrl, from, outbox, log = console.log }: Maile
       await fs.mkdir(outbox, { recursive: true })
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`)
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 })
-      log(`[mail] No SMTP_URL set: "${mail.subject}" for ${mail.to} written to ${file}\n[mail] Link: ${mail.url}`)
+      log(`No SMTP_URL set: "${mail.subject}" for ${mail.to} written to ${file}. Link: ${mail.url}`)
     },
   }
 }

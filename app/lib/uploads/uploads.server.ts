@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { newId } from '#db/portable.ts'
+import { logger } from '../logger.server.ts'
 import { parsePublicUrl, publicUrl, type Bucket, type Storage } from '../storage/storage.ts'
 import {
   chosenFile,
@@ -110,7 +111,7 @@ export async function removeStoredFiles(storage: Storage, urls: readonly (string
       try {
         await storage.delete(location.bucket, location.key)
       } catch (error) {
-        console.warn(`[storage] could not remove ${candidate}:`, (error as Error).message)
+        logger.warn({ err: error, file: candidate }, 'storage: could not remove a replaced file')
       }
     }
   }
