@@ -15,7 +15,8 @@ export interface DatabaseHandle {
   engine: Engine
   /** PostgreSQL only: the pool, for LISTEN/NOTIFY. */
   pool?: pg.Pool
-  migrate(): Promise<void>
+  /** Applies migrations up to the latest, or up to and including `target`. */
+  migrate(target?: string): Promise<void>
   destroy(): Promise<void>
 }
 
@@ -37,9 +38,9 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
     db,
     engine,
     pool,
-    async migrate() {
+    async migrate(target) {
       const migrator = new Migrator({ db, provider: migrationProvider(engine) })
-      const { error, results } = await migrator.migrateToLatest()
+      const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest()
       for (const result of results ?? []) {
         if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`)
       }

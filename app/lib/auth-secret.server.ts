@@ -19,3 +19,16 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
     return secret
   }
 }
+
+/**
+ * After a restore: the restored accounts' two-factor secrets were encrypted
+ * with the archived secret, so the site must go on using it. Kept in the data
+ * folder; when AUTH_SECRET is set to something else, says what to change.
+ */
+export function keepAuthSecret(archived: string, configured: string | undefined, dataDir: string): string {
+  if (configured === archived) return ''
+  if (configured) return 'AUTH_SECRET differs from the restored site\'s secret: set AUTH_SECRET to the value in the archive (secrets/auth-secret), or two-factor sign-in of restored accounts will fail.\n'
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(path.join(dataDir, 'auth-secret'), archived, { mode: 0o600 })
+  return ''
+}

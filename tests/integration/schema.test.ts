@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ARCHIVED_TABLES, TRANSIENT_TABLES } from '#app/lib/site-archive/archive-format.ts'
 import { readBool, readJson, readTimestamp } from '#db/portable.ts'
 import { newId } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
@@ -52,6 +53,11 @@ describe(`schema on ${database.engine}`, () => {
         ]),
     )
     expect(shape).toEqual(EXPECTED_SCHEMA)
+  })
+
+  test('site archives carry every table but the transient ones', () => {
+    const archived = [...ARCHIVED_TABLES.map((entry) => entry.table), ...TRANSIENT_TABLES].sort()
+    expect(archived).toEqual(Object.keys(EXPECTED_SCHEMA).sort())
   })
 
   test('migrating again changes nothing', async () => {

@@ -112,3 +112,13 @@ export async function signIn(app: AppProcess, email: string, password: string) {
   })
   return { status: response.status, cookie: cookieFrom(response) }
 }
+
+/** Runs one of the site's command-line scripts (backup, restore, migrate-data) to its end. */
+export async function runSiteScript(script: 'backup' | 'restore' | 'migrate-data', args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [`scripts/site/${script}.ts`, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return { code, output }
+}

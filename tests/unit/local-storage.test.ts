@@ -40,6 +40,14 @@ describe('local disk storage', () => {
     },
   )
 
+  test('lists the keys of one bucket, in folders too, without half-written files', async () => {
+    await storage.put('blogs', 'cover.webp', new Uint8Array([1]), 'image/webp')
+    await storage.put('blogs', 'covers/2026/big.webp', new Uint8Array([1]), 'image/webp')
+    await fs.writeFile(path.join(root, 'blogs', 'cover.webp.123.456.partial'), 'half')
+    expect((await Array.fromAsync(storage.list('blogs'))).sort()).toEqual(['cover.webp', 'covers/2026/big.webp'])
+    expect(await Array.fromAsync(storage.list('uploads'))).toEqual([])
+  })
+
   test('nothing was written outside the storage root', async () => {
     const outside = await fs.readdir(path.dirname(root))
     expect(outside).not.toContain('secret.txt')

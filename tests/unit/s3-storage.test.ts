@@ -1,40 +1,18 @@
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { text } from 'node:stream/consumers'
-import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createS3Storage } from '#app/lib/storage/s3-storage.server.ts'
 import { InvalidKeyError, type Storage } from '#app/lib/storage/storage.ts'
+import { startS3Server } from '#tests/setup/s3-server.ts'
 
-/*
- * The S3 driver against s3rver, a local S3-compatible server. s3rver checks
- * neither signatures nor permissions, and does not implement newer checksum
- * headers; it shows the driver speaks the S3 protocol, not that a given
- * provider accepts its credentials.
- */
-let server: S3rver
+let server: Awaited<ReturnType<typeof startS3Server>>
 let storage: Storage
-let directory: string
 
 beforeAll(async () => {
-  directory = await fs.mkdtemp(path.join(os.tmpdir(), 'school-s3-'))
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'school', configs: [] }] })
-  const { port } = await server.run()
-  storage = createS3Storage({
-    bucket: 'school',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    forcePathStyle: true,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-  })
+  server = await startS3Server()
+  storage = createS3Storage(server.options)
 })
 
-afterAll(async () => {
-  await server.close()
-  await fs.rm(directory, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 describe('S3-compatible storage', () => {
   test('round-trips a file with its content type, and deletes it', async () => {
@@ -48,6 +26,15 @@ describe('S3-compatible storage', () => {
     await storage.delete('gallery', 'events/photo.webp')
     expect(await storage.get('gallery', 'events/photo.webp')).toBeNull()
     expect(await storage.ping()).toBe(true)
+  })
+
+  // One page only: s3rver answers a truncated listing with a 500 on Node 24 (its continuation token needs a cipher OpenSSL 3 dropped).
+  test('lists the keys of one bucket', async () => {
+    const keys = Array.from({ length: 12 }, (_, index) => `many/${String(index).padStart(2, '0')}.webp`)
+    await Promise.all(keys.map((key) => storage.put('blogs', key, new Uint8Array([1]), 'image/webp')))
+    await storage.put('policies', 'other.pdf', new Uint8Array([1]), 'application/pdf')
+    expect((await Array.fromAsync(storage.list('blogs'))).sort()).toEqual(keys)
+    expect(await Array.fromAsync(storage.list('uploads'))).toEqual([])
   })
 
   test('refuses keys that climb out of their bucket', async () => {

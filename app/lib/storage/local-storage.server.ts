@@ -41,6 +41,15 @@ export function createLocalStorage(root: string): Storage {
     async delete(bucket, key) {
       await fs.rm(fileFor(bucket, key), { force: true })
     },
+    async *list(bucket) {
+      const folder = path.join(base, bucket)
+      const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true }).catch(() => [])
+      for (const entry of entries) {
+        // Half-written files of a put in progress are not objects yet.
+        if (!entry.isFile() || entry.name.endsWith('.partial')) continue
+        yield path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+      }
+    },
     async ping() {
       await fs.mkdir(base, { recursive: true })
       await fs.access(base, fs.constants.W_OK)

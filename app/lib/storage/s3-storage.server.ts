@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -67,6 +68,17 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     },
     async delete(bucket, key) {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }))
+    },
+    async *list(bucket) {
+      const prefix = `${bucket}/`
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: options.bucket, Prefix: prefix, ContinuationToken }))
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield object.Key.slice(prefix.length)
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
     },
     async ping() {
       await client.send(new HeadBucketCommand({ Bucket: options.bucket }))

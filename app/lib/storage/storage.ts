@@ -18,6 +18,8 @@ export interface Storage {
   put(bucket: Bucket, key: string, body: Uint8Array, contentType: string): Promise<void>
   get(bucket: Bucket, key: string): Promise<StoredObject | null>
   delete(bucket: Bucket, key: string): Promise<void>
+  /** Every key in a bucket, for backups and for moving a site to another store. */
+  list(bucket: Bucket): AsyncIterable<string>
   /** True when the backing store answers; for readiness checks. */
   ping(): Promise<boolean>
 }
