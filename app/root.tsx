@@ -1,8 +1,10 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRevalidator, useRouteLoaderData } from 'react-router'
 import { Toaster } from '#app/components/ui/sonner.tsx'
 import { themeColorVariables } from '#app/domain/theme/theme-css.ts'
-import { getActiveTheme } from '#app/domain/theme/theme.server.ts'
+import { defaultTheme, getActiveTheme } from '#app/domain/theme/theme.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import { checkReadiness } from '#app/lib/readiness.server.ts'
 import { usePreviewTheme } from '#app/lib/theme-preview.ts'
 import { useChangeFeed } from '#app/lib/use-change-feed.ts'
 import type { Route } from './+types/root.ts'
@@ -13,8 +15,34 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
+/**
+ * A page that fails while the database or the file store is down answers 503
+ * with Retry-After, not 500: the visitor is told to try again, a load
+ * balancer or crawler that it is temporary.
+ */
+const unavailableWhileDependenciesDown: Route.MiddlewareFunction = async (_args, next) => {
+  const response = await next()
+  if (response.status !== 500 || (await checkReadiness()).status === 'ready') return response
+  const headers = new Headers(response.headers)
+  headers.set('Retry-After', '30')
+  headers.set('Cache-Control', 'no-store')
+  return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers })
+}
+
+export const middleware: Route.MiddlewareFunction[] = [unavailableWhileDependenciesDown]
+
+/** Spec §8: a failed theme fetch is only logged; the page keeps the default colours. */
+async function activeThemeOrDefault() {
+  try {
+    return await getActiveTheme()
+  } catch (error) {
+    logger.error({ err: error }, 'loading the active theme failed')
+    return defaultTheme()
+  }
+}
+
 export async function loader() {
-  const theme = await getActiveTheme()
+  const theme = await activeThemeOrDefault()
   return {
     theme: { colors: theme.colors, sectionStyles: theme.sectionStyles },
     timeZone: config.timeZone,
@@ -66,7 +94,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="mt-4 text-muted-foreground">Please try again in a moment.</p>
+      <p className="mt-4 text-muted-foreground">The site could not show this page just now. Please try again in a moment.</p>
       <a className="mt-6 inline-block text-primary underline" href="/">
         Return to Home
       </a>

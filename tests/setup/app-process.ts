@@ -6,10 +6,13 @@ import { freePort } from './postgres-server.ts'
 
 export interface AppProcess {
   url: string
+  pid: number
   dataDir: string
   output: () => string
   /** SIGTERM, then the exit code. */
   stop: () => Promise<number | null>
+  /** SIGKILL: the process ends at once, as in a power cut of the process alone. */
+  crash: () => Promise<void>
 }
 
 /** Starts the production build (`node server.js`) as its own process, like `npm run serve`. */
@@ -43,11 +46,16 @@ export async function startApp(env: Record<string, string> = {}, options: { data
 
   return {
     url,
+    pid: child.pid!,
     dataDir,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM')
       return exited
+    },
+    crash: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      await exited
     },
   }
 }

@@ -28,7 +28,11 @@ function toTheme(row: Selectable<ThemeTable>): Theme {
 /** The active theme, or the defaults when none is active (a fresh or damaged install still renders). */
 export async function getActiveTheme(): Promise<Theme> {
   const row = await db.selectFrom('themes').selectAll().where('is_active', '=', true).executeTakeFirst()
-  if (row) return toTheme(row)
+  return row ? toTheme(row) : defaultTheme()
+}
+
+/** The spec's default theme, for a site without an active one. */
+export function defaultTheme(): Theme {
   return {
     id: '',
     name: DEFAULT_THEME_NAME,
