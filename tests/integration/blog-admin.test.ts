@@ -7,7 +7,7 @@ import type { Change } from '#app/lib/change-feed.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { parsePublicUrl } from '#app/lib/storage/storage.ts'
-import { IMAGE_VARIANT_WIDTHS, variantUrl } from '#app/lib/uploads/upload-rules.ts'
+import { IMAGE_VARIANT_WIDTHS, variantUrl } from '#app/lib/uploads/image-variants.ts'
 import { newId } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 

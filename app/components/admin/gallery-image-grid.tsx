@@ -2,7 +2,7 @@ import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { galleryImageAlt } from '#app/components/site/image-lightbox.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { GALLERY_MESSAGES, type AdminGalleryImage } from '#app/domain/gallery/gallery.schema.ts'
-import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
+import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
 const THUMBNAIL_SIZES = '(min-width: 1024px) 20rem, (min-width: 640px) 50vw, 100vw'
 

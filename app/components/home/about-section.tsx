@@ -1,7 +1,7 @@
 import { RichTextContent } from '#app/components/site/rich-text-content.tsx'
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
 import type { SectionContent } from '#app/domain/section/section.schema.ts'
-import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
+import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
 /** `about.content` must already be sanitised on the server. */
 export function AboutSection({ about }: { about: SectionContent['home.about'] }) {

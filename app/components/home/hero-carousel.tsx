@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'reac
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
 import type { SectionContent } from '#app/domain/section/section.schema.ts'
 import { cn } from '#app/lib/utils.ts'
-import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
+import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
 /** Spec §9: the hero advances every 5 seconds, looping. */
 export const HERO_AUTOPLAY_MS = 5000

@@ -2,9 +2,9 @@ import { ImageIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
 import { formatDate } from '#app/lib/format.ts'
-import { blogPostPath } from '#app/lib/feeds/rss.ts'
+import { blogPostPath } from '#app/lib/feeds/feed-paths.ts'
 import { useSite } from '#app/lib/use-site.ts'
-import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
+import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
 /** One post in the blog list: cover, title, date, excerpt and a 'Read More' link (spec §2). */
 export function BlogCard({ post }: { post: BlogPost }) {

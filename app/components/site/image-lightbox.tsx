@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { KeyboardEvent } from 'react'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
-import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
+import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
 export interface LightboxImage {
   id: string

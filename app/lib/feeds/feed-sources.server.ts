@@ -3,7 +3,8 @@ import { listEventsEndingSince } from '#app/domain/event/event.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import type { CalendarFeedInput } from './icalendar.ts'
-import { blogPostPath, type BlogFeedInput } from './rss.ts'
+import { blogPostPath } from './feed-paths.ts'
+import type { BlogFeedInput } from './rss.ts'
 import type { SitemapEntry } from './sitemap.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -1,5 +1,5 @@
 import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
-import { BLOG_FEED_PATH } from './feed-paths.ts'
+import { BLOG_FEED_PATH, blogPostPath } from './feed-paths.ts'
 import { escapeXml, XML_DECLARATION } from './xml.ts'
 
 export interface BlogFeedInput {
@@ -10,10 +10,6 @@ export interface BlogFeedInput {
   posts: readonly BlogPost[]
   /** The build date of a feed that has no posts yet. */
   now: Date
-}
-
-export function blogPostPath(slug: string) {
-  return `/blogs/${encodeURIComponent(slug)}`
 }
 
 /** RFC 822 date-time, as RSS 2.0 requires: 'Sun, 14 Mar 2027 15:00:00 GMT'. */

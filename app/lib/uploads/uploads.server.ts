@@ -3,15 +3,8 @@ import sharp from 'sharp'
 import { newId } from '#db/portable.ts'
 import { logger } from '../logger.server.ts'
 import { parsePublicUrl, publicUrl, type Bucket, type Storage } from '../storage/storage.ts'
-import {
-  chosenFile,
-  IMAGE_MAX_WIDTH,
-  IMAGE_VARIANT_WIDTHS,
-  MAX_DOCUMENT_BYTES,
-  MAX_IMAGE_BYTES,
-  UPLOAD_MESSAGES,
-  variantUrl,
-} from './upload-rules.ts'
+import { chosenFile, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from './upload-rules.ts'
+import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, variantUrl } from './image-variants.ts'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string }
 

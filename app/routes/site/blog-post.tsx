@@ -3,13 +3,13 @@ import { data, Link } from 'react-router'
 import { RichTextContent } from '#app/components/site/rich-text-content.tsx'
 import { getBlogPostBySlug } from '#app/domain/blog/blog.server.ts'
 import { excerptOf } from '#app/domain/blog/blog.ts'
-import { blogPostPath } from '#app/lib/feeds/rss.ts'
+import { blogPostPath } from '#app/lib/feeds/feed-paths.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import { useSite } from '#app/lib/use-site.ts'
 import type { Route } from './+types/blog-post.ts'
-import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
+import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getBlogPostBySlug(params.slug)

@@ -6,7 +6,7 @@ import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { getPublicGallery } from '#app/domain/gallery/gallery.server.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { FolderFilterLink } from '#app/components/site/folder-filter-link.tsx'
-import { imageSrcSet } from '#app/lib/uploads/upload-rules.ts'
+import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 import type { Route } from './+types/gallery.ts'
 
 const FOLDER_PARAM = 'folder'
