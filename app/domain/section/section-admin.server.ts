@@ -18,11 +18,20 @@ export async function listSections(): Promise<SectionRow[]> {
   return rows.map((row) => ({ id: row.id, key: row.key, content: readJson(row.content) }))
 }
 
-/** Saves a section's checked content; About's rich text is sanitised first. False when the section row is missing. */
-export async function saveSectionContent<K extends EditableSectionKey>(key: K, content: SectionContent[K]): Promise<boolean> {
-  const safe =
-    key === 'home.about'
-      ? sectionSchemas['home.about'].parse({ ...(content as SectionContent['home.about']), content: sanitizeHtml((content as SectionContent['home.about']).content) })
-      : content
-  return updateSectionContentByKey(key, safe as SectionContent[K])
+export type SaveSectionResult = { ok: true } | { ok: false; error: 'not-found' } | { ok: false; error: 'invalid'; message: string }
+
+/**
+ * Saves a section's checked content; About's rich text is sanitised first and
+ * checked again, since markup that is only unsafe (a lone script) leaves no
+ * content at all.
+ */
+export async function saveSectionContent<K extends EditableSectionKey>(key: K, content: SectionContent[K]): Promise<SaveSectionResult> {
+  let safe: SectionContent[K] = content
+  if (key === 'home.about') {
+    const about = content as SectionContent['home.about']
+    const checked = sectionSchemas['home.about'].safeParse({ ...about, content: sanitizeHtml(about.content) })
+    if (!checked.success) return { ok: false, error: 'invalid', message: checked.error.issues[0]?.message ?? 'Invalid input' }
+    safe = checked.data as SectionContent[K]
+  }
+  return (await updateSectionContentByKey(key, safe)) ? { ok: true } : { ok: false, error: 'not-found' }
 }

@@ -33,8 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const content = parseSubmission(sectionSchemas[submission.key], json)
   if (!content.ok) return content.response
-  if (!(await saveSectionContent(submission.key, content.data))) return refused(SECTION_MESSAGES.notFound, 404)
-  return succeeded(SECTION_MESSAGES.updated)
+  const saved = await saveSectionContent(submission.key, content.data)
+  if (saved.ok) return succeeded(SECTION_MESSAGES.updated)
+  return saved.error === 'not-found' ? refused(SECTION_MESSAGES.notFound, 404) : refused(saved.message)
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sections | Admin Panel' }]
