@@ -21,10 +21,31 @@ export function parseSubmission<Schema extends z.ZodType>(schema: Schema, values
   return { ok: false, response: refused(Object.values(fieldErrors)[0] ?? 'Invalid input', 400, fieldErrors) }
 }
 
+export const NOT_A_FORM = 'This request could not be read as a form. Please submit it again from the page.'
+
+/** The posted form; a body that is not one (another content type, broken encoding) is refused with a 400, not a 500. */
+export async function submittedForm(request: Request): Promise<Parsed<FormData>> {
+  try {
+    return { ok: true, data: await request.formData() }
+  } catch {
+    return { ok: false, response: refused(NOT_A_FORM) }
+  }
+}
+
 /** A form's fields as strings; files and repeated names are not expected here. */
-export async function formValues(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData()
+export function textFields(form: FormData): Record<string, string> {
   const values: Record<string, string> = {}
   for (const [key, value] of form) if (typeof value === 'string') values[key] = value
   return values
+}
+
+/** The posted form, turned into the values the schema expects (text fields unless said otherwise), checked. */
+export async function parseForm<Schema extends z.ZodType>(
+  schema: Schema,
+  request: Request,
+  valuesOf: (form: FormData) => unknown = textFields,
+): Promise<Parsed<z.infer<Schema>>> {
+  const submitted = await submittedForm(request)
+  if (!submitted.ok) return submitted
+  return parseSubmission(schema, valuesOf(submitted.data))
 }

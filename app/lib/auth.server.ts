@@ -1,7 +1,9 @@
 import { betterAuth } from 'better-auth'
 import { passkey } from '@better-auth/passkey'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
+import { accountNameSchema } from '#app/domain/user/user-admin.schema.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
@@ -64,15 +66,35 @@ function createAuth() {
       // WebAuthn bound to this site's host name, so a passkey works only here.
       passkey({ rpID: new URL(config.publicUrl).hostname, rpName: SITE_NAME, origin: new URL(config.publicUrl).origin }),
     ],
+    hooks: { before: createAuthMiddleware(async (ctx) => refuseMalformedReturnAddresses(ctx.body, ctx.query)) },
     databaseHooks: {
       user: {
         create: {
+          // The name follows the user form's rules whoever sends it (a script, an OAuth provider).
+          before: async (user) => {
+            const name = accountNameSchema.safeParse(user.name)
+            if (!name.success) throw new APIError('BAD_REQUEST', { message: name.error.issues[0]?.message })
+            return { data: { ...user, name: name.data ?? '' } }
+          },
           // Every account gets its profile (status pending) and the role 'user' (spec §6).
           after: async (user) => createProfileForNewUser({ id: user.id, email: user.email, name: user.name }),
         },
       },
     },
   })
+}
+
+const RETURN_ADDRESS_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const
+
+/** Better Auth checks a return address's origin, then URI-encodes it, which throws on a lone surrogate: refuse those first. */
+function refuseMalformedReturnAddresses(...sources: unknown[]) {
+  for (const source of sources) {
+    if (!source || typeof source !== 'object') continue
+    for (const field of RETURN_ADDRESS_FIELDS) {
+      const value: unknown = (source as Record<string, unknown>)[field]
+      if (typeof value === 'string' && !value.isWellFormed()) throw new APIError('BAD_REQUEST', { message: `Invalid ${field}` })
+    }
+  }
 }
 
 export const auth = singleton('auth', createAuth)

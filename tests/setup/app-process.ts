@@ -15,6 +15,11 @@ export interface AppProcess {
   crash: () => Promise<void>
 }
 
+/** The server as installed: vitest's TEST=true would turn off Better Auth's origin and CSRF checks. */
+function productionEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: 'production', TEST: '' }
+}
+
 /** Starts the production build (`node server.js`) as its own process, like `npm run serve`. */
 export async function startApp(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<AppProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'school-app-'))
@@ -22,7 +27,7 @@ export async function startApp(env: Record<string, string> = {}, options: { data
   const url = `http://localhost:${port}`
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['server.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, SEED_DEMO: 'false', ...env },
+    env: { ...productionEnv(), PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (chunk) => (output += chunk))
@@ -64,7 +69,7 @@ export async function startApp(env: Record<string, string> = {}, options: { data
 export async function startAppExpectingFailure(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-app-'))
   const child = spawn(process.execPath, ['server.js'], {
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
+    env: { ...productionEnv(), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

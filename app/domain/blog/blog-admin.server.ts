@@ -5,7 +5,7 @@ import { storage } from '#app/lib/storage/storage.server.ts'
 import { removeStoredFiles, storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { writeWithUpload } from '#app/lib/uploads/write-with-upload.server.ts'
 import { newId, now } from '#db/portable.ts'
-import { BLOG_MESSAGES, hasBlogContent, type BlogInput } from './blog.schema.ts'
+import { BLOG_MESSAGES, blogSchema, type BlogInput } from './blog.schema.ts'
 
 const BLOG_COVER_URL_PREFIX = '/files/blogs/'
 
@@ -47,7 +47,9 @@ async function writeBlog(
   write: (fields: { content: string; uploadedCover: string | null }) => Promise<boolean>,
 ): Promise<BlogWriteResult> {
   const content = withoutTrailingEmptyParagraphs(sanitizeHtml(input.content))
-  if (!hasBlogContent(content)) return { ok: false, status: 400, error: BLOG_MESSAGES.contentRequired, field: 'content' }
+  // Checked again as stored: unsafe markup alone leaves nothing, and escaping (& → &amp;) can take text past the limit.
+  const checked = blogSchema.shape.content.safeParse(content)
+  if (!checked.success) return { ok: false, status: 400, error: checked.error.issues[0]?.message ?? BLOG_MESSAGES.contentRequired, field: 'content' }
   if (await slugTakenByAnother(input.slug, id)) return SLUG_TAKEN
   const bytes = input.coverBytes
   const store = bytes ? () => storeImage(storage, 'blogs', bytes) : null

@@ -9,6 +9,7 @@ import {
   DEFAULT_FOLDER,
   folderStorageKey,
   GALLERY_MESSAGES,
+  galleryUploadSchema,
   uploadTitles,
   type AdminGalleryFolder,
   type AdminGalleryImage,
@@ -83,7 +84,9 @@ export async function uploadGalleryImages(input: { files: File[]; folder: string
     throw error
   }
 
-  const titles = uploadTitles(input.title, stored.length)
+  // The form's rule for titles (trimmed, empty is none) also for callers that pass a file's name (the image picker).
+  const baseTitle = galleryUploadSchema.shape.title.safeParse(input.title ?? undefined).data ?? null
+  const titles = uploadTitles(baseTitle, stored.length)
   const createdAt = Date.now()
   const rows = stored.map((url, index) => ({
     id: newId(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { optionalText, requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 import { PROFILE_STATUSES, ROLES } from '#db/tables/people.ts'
 import { credentialsSchema, PASSWORD_MIN_LENGTH } from './credentials.schema.ts'
 
@@ -33,6 +33,9 @@ export const newUserSchema = credentialsSchema.extend({
   fullName: requiredText('Full name', 100),
   role: role.default('user'),
 })
+
+/** The name an account is created with: sign-up sends none, a script or a provider may send any; empty is none. */
+export const accountNameSchema = optionalText('Full name', 100)
 
 /** The edit dialog: the e-mail cannot be changed; any status; one role; an optional new password. */
 export const editUserSchema = z.object({

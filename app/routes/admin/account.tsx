@@ -8,7 +8,7 @@ import { Switch } from '#app/components/ui/switch.tsx'
 import { hasRole } from '#app/domain/user/access.ts'
 import { TWO_FACTOR_FIRST } from '#app/domain/user/account-security.ts'
 import { isTwoFactorRequiredForStaff, listPasskeys, mustSetUpTwoFactor, setTwoFactorRequiredForStaff } from '#app/domain/user/account-security.server.ts'
-import { formValues, refused, succeeded } from '#app/lib/action.server.ts'
+import { refused, submittedForm, succeeded, textFields } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import { useActionToast } from '#app/lib/use-action-toast.ts'
@@ -30,7 +30,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'user')
   if (!hasRole(staff.role, 'admin')) return refused('Only admins may change this setting', 403)
-  const values = await formValues(request)
+  const submitted = await submittedForm(request)
+  if (!submitted.ok) return submitted.response
+  const values = textFields(submitted.data)
   if (values.intent !== 'require-two-factor' || !['true', 'false'].includes(values.required ?? '')) return refused('Unknown action')
   const required = values.required === 'true'
   // An admin who has no second step yet would lock themselves in the account page.

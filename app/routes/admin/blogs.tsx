@@ -6,7 +6,7 @@ import { createBlogPost, deleteBlogPost, updateBlogPost } from '#app/domain/blog
 import { BLOG_MESSAGES, blogActionSchema } from '#app/domain/blog/blog.schema.ts'
 import { listBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
-import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = parseSubmission(blogActionSchema, Object.fromEntries(await request.formData()))
+  const parsed = await parseForm(blogActionSchema, request, Object.fromEntries)
   if (!parsed.ok) return parsed.response
   const submission = parsed.data
   if (submission.intent === 'delete') {

@@ -13,7 +13,7 @@ import {
   type ContactMessage,
 } from '#app/domain/contact/contact-messages.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { formValues, parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
 import { formatDate, formatTime } from '#app/lib/format.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import { useActionToast } from '#app/lib/use-action-toast.ts'
@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = parseSubmission(contactMessageActionSchema, await formValues(request))
+  const parsed = await parseForm(contactMessageActionSchema, request)
   if (!parsed.ok) return parsed.response
   const submission = parsed.data
   if (submission.intent === 'mark') {

@@ -7,7 +7,7 @@ import { createEvent, deleteEvent, listEventsForAdmin, updateEvent } from '#app/
 import { EVENT_MESSAGES, eventActionSchema } from '#app/domain/event/event.schema.ts'
 import type { SchoolEvent } from '#app/domain/event/event.ts'
 import { getSectionContent, updateSectionContentByKey } from '#app/domain/section/section.server.ts'
-import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = parseSubmission(eventActionSchema, Object.fromEntries(await request.formData()))
+  const parsed = await parseForm(eventActionSchema, request, Object.fromEntries)
   if (!parsed.ok) return parsed.response
   const submission = parsed.data
   switch (submission.intent) {
@@ -33,12 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const image = file ? await checkImageUpload(file) : null
       if (image && !image.ok) return refused(image.error, 400, { imageFile: image.error })
       const input = { ...submission, imageBytes: image?.value ?? null }
-      if (submission.intent === 'create') {
-        await createEvent(input)
-        return succeeded(EVENT_MESSAGES.created)
-      }
-      if (!(await updateEvent(submission.id, input))) return refused(EVENT_MESSAGES.notFound, 404)
-      return succeeded(EVENT_MESSAGES.updated)
+      const result = submission.intent === 'create' ? await createEvent(input) : await updateEvent(submission.id, input)
+      if (!result.ok) return refused(result.error, result.status, result.field ? { [result.field]: result.error } : {})
+      return succeeded(submission.intent === 'create' ? EVENT_MESSAGES.created : EVENT_MESSAGES.updated)
     }
     case 'delete':
       if (!(await deleteEvent(submission.id))) return refused(EVENT_MESSAGES.notFound, 404)

@@ -24,7 +24,7 @@ import {
   type AdminGalleryFolder,
 } from '#app/domain/gallery/gallery.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import { useActionToast } from '#app/lib/use-action-toast.ts'
 import type { Route } from './+types/gallery.ts'
@@ -36,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = parseSubmission(galleryActionSchema, galleryFormValues(await request.formData()))
+  const parsed = await parseForm(galleryActionSchema, request, galleryFormValues)
   if (!parsed.ok) return parsed.response
   const submission = parsed.data
   switch (submission.intent) {

@@ -5,7 +5,7 @@ import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createPolicy, deletePolicy, updatePolicy } from '#app/domain/policy/policy-admin.server.ts'
 import { POLICY_MESSAGES, policyActionSchema } from '#app/domain/policy/policy.schema.ts'
 import { listPolicies, type Policy } from '#app/domain/policy/policy.server.ts'
-import { parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { checkDocumentUpload } from '#app/lib/uploads/uploads.server.ts'
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = parseSubmission(policyActionSchema, Object.fromEntries(await request.formData()))
+  const parsed = await parseForm(policyActionSchema, request, Object.fromEntries)
   if (!parsed.ok) return parsed.response
   const submission = parsed.data
   switch (submission.intent) {

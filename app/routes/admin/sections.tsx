@@ -11,7 +11,7 @@ import {
 import { listSections, saveSectionContent } from '#app/domain/section/section-admin.server.ts'
 import { isEditableSectionKey, SECTION_MESSAGES, sectionActionSchema } from '#app/domain/section/section-forms.ts'
 import { sectionSchemas } from '#app/domain/section/section.schema.ts'
-import { formValues, parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { parseForm, parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import type { Route } from './+types/sections.ts'
 
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = parseSubmission(sectionActionSchema, await formValues(request))
+  const parsed = await parseForm(sectionActionSchema, request)
   if (!parsed.ok) return parsed.response
   const submission = parsed.data
   let json: unknown

@@ -19,7 +19,7 @@ import {
   updateTestimonial,
   type Testimonial,
 } from '#app/domain/testimonial/testimonial.server.ts'
-import { formValues, parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import type { Route } from './+types/testimonials.ts'
 
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = parseSubmission(testimonialActionSchema, await formValues(request))
+  const parsed = await parseForm(testimonialActionSchema, request)
   if (!parsed.ok) return parsed.response
   const submission = parsed.data
   switch (submission.intent) {

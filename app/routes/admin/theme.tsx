@@ -28,7 +28,7 @@ import {
 } from '#app/domain/theme/theme.schema.ts'
 import { createTheme, listThemes } from '#app/domain/theme/theme.server.ts'
 import { fieldErrorsOf, type ActionResult } from '#app/lib/action-result.ts'
-import { formValues, refused, succeeded } from '#app/lib/action.server.ts'
+import { refused, submittedForm, textFields, succeeded } from '#app/lib/action.server.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
 import { useActionToast } from '#app/lib/use-action-toast.ts'
@@ -49,7 +49,9 @@ const FAILURE_PREFIX: Record<string, string> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'admin')
-  const values = await formValues(request)
+  const submitted = await submittedForm(request)
+  if (!submitted.ok) return submitted.response
+  const values = textFields(submitted.data)
   const prefix = FAILURE_PREFIX[values.intent ?? ''] ?? ''
   const parsed = themeActionSchema.safeParse(values)
   if (!parsed.success) {

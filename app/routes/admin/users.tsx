@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { editUserSchema, newUserSchema, USER_MESSAGES, userActionSchema } from '#app/domain/user/user-admin.schema.ts'
 import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess, type ManagedUser, type UserWriteResult } from '#app/domain/user/user-admin.server.ts'
-import { formValues, parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
+import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { requireStaff } from '#app/lib/permissions.server.ts'
@@ -33,7 +33,7 @@ function answer(result: UserWriteResult, message: string) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'admin')
-  const parsed = parseSubmission(userActionSchema, await formValues(request))
+  const parsed = await parseForm(userActionSchema, request)
   if (!parsed.ok) return parsed.response
   const submission = parsed.data
   switch (submission.intent) {

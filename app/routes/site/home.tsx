@@ -6,11 +6,12 @@ import { HeroCarousel } from '#app/components/home/hero-carousel.tsx'
 import { TestimonialsSection } from '#app/components/home/testimonials-section.tsx'
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
 import { plainText } from '#app/domain/blog/blog.ts'
-import type { ContactField, ContactFormResult } from '#app/domain/contact/contact.schema.ts'
+import { CONTACT_MESSAGES, type ContactFieldErrors, type ContactFormResult } from '#app/domain/contact/contact.schema.ts'
 import { issueContactFormToken, submitContactMessage, type ContactSubmission } from '#app/domain/contact/contact.server.ts'
 import { getSectionContent } from '#app/domain/section/section.server.ts'
 import { listNewestTestimonials } from '#app/domain/testimonial/testimonial.server.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
+import { submittedForm, textFields } from '#app/lib/action.server.ts'
 import { clientAddressContext } from '#app/lib/request-context.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/home.ts'
@@ -41,19 +42,18 @@ const REFUSAL_STATUS: Record<Exclude<ContactSubmission, { ok: true }>['reason'],
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData())
+  const submitted = await submittedForm(request)
+  // A body that is not a form is no visitor's message.
+  if (!submitted.ok) return contactRefusal(CONTACT_MESSAGES.invalidSubmission, {}, {}, 400)
+  const form = textFields(submitted.data)
   const result = await submitContactMessage(form, context.get(clientAddressContext))
   if (result.ok) return { ok: true } satisfies ContactFormResult
-  const text = (field: ContactField) => (typeof form[field] === 'string' ? form[field] : '')
-  return data(
-    {
-      ok: false,
-      error: result.error,
-      fieldErrors: result.fieldErrors,
-      values: { name: text('name'), email: text('email'), message: text('message') },
-    } satisfies ContactFormResult,
-    { status: REFUSAL_STATUS[result.reason] },
-  )
+  return contactRefusal(result.error, result.fieldErrors, form, REFUSAL_STATUS[result.reason])
+}
+
+function contactRefusal(error: string, fieldErrors: ContactFieldErrors, form: Record<string, string>, status: number) {
+  const values = { name: form.name ?? '', email: form.email ?? '', message: form.message ?? '' }
+  return data({ ok: false, error, fieldErrors, values } satisfies ContactFormResult, { status })
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
