@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { ensureFirstAdmin } from '#app/domain/user/first-admin.server.ts'
 import { isFreshDatabase, seedBaseContent, seedDemoContent } from '#db/seed/seed.ts'
 import { database } from './db.server.ts'
-import { config } from './env.server.ts'
+import { ConfigError, config } from './env.server.ts'
 import { logger } from './logger.server.ts'
 import { storage } from './storage/storage.server.ts'
 
@@ -25,8 +25,30 @@ async function withStartupLock(work: () => Promise<void>) {
   })
 }
 
-/** Start-up work: migrate, fill a fresh database, make sure an administrator exists. */
+/** The file store as the settings name it, for a start-up error. */
+function fileStoreName() {
+  const { storage: settings } = config
+  if (settings.driver === 'local') return `the folder ${settings.root}`
+  return `the S3 bucket '${settings.bucket}'${settings.endpoint ? ` at ${settings.endpoint}` : ''}`
+}
+
+/**
+ * A file store that does not answer would otherwise fail later, with an SDK
+ * stack trace in the middle of seeding or on the first upload: say what to fix.
+ */
+async function checkFileStore() {
+  try {
+    await storage.ping()
+  } catch (error) {
+    // The SDK's error names say the most ('NotFound', 'InvalidAccessKeyId'); a plain Error's message is enough.
+    const reason = !(error instanceof Error) ? String(error) : error.name === 'Error' ? error.message : `${error.name}: ${error.message}`
+    throw new ConfigError(`Cannot use ${fileStoreName()} for uploaded files (${reason}). Check that it exists and that the S3_* settings (or DATA_DIR) point at it with write access.`)
+  }
+}
+
+/** Start-up work: check the file store, migrate, fill a fresh database, make sure an administrator exists. */
 export async function bootstrap() {
+  await checkFileStore()
   await withStartupLock(async () => {
     await database.migrate()
     if (await isFreshDatabase(database.db)) {

@@ -1,22 +1,48 @@
 import { gzipSync } from 'node:zlib'
+import { attribute, startTags } from './html.ts'
 
 export interface PageWeight {
+  /** Gzip bytes (level 9) of the page's HTML and of the scripts and stylesheets it loads. */
   javascript: number
   css: number
   html: number
+  scripts: string[]
+  stylesheets: string[]
 }
 
 const gzipped = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).byteLength
 
-/** Gzipped bytes of a page's HTML and of the scripts and stylesheets it loads (module preloads included). */
-export async function measurePageWeight(siteUrl: string, page: string): Promise<PageWeight> {
-  const html = await (await fetch(`${siteUrl}${page}`)).text()
-  const assets = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!))]
-  const weight: PageWeight = { javascript: 0, css: 0, html: gzipped(Buffer.from(html)) }
-  for (const asset of assets) {
-    const bytes = gzipped(new Uint8Array(await (await fetch(`${siteUrl}${asset}`)).arrayBuffer()))
-    if (asset.endsWith('.js')) weight.javascript += bytes
-    else weight.css += bytes
+/** What the server-rendered HTML makes the browser load: script src, modulepreload links and stylesheet links. */
+function loadedScriptsAndStyles(html: string) {
+  const scripts = new Set<string>()
+  const stylesheets = new Set<string>()
+  for (const tag of startTags(html, 'script')) {
+    const src = attribute(tag, 'src')
+    if (src) scripts.add(src)
   }
-  return weight
+  for (const tag of startTags(html, 'link')) {
+    const rel = attribute(tag, 'rel')?.toLowerCase()
+    const href = attribute(tag, 'href')
+    if (href && rel === 'modulepreload') scripts.add(href)
+    if (href && rel === 'stylesheet') stylesheets.add(href)
+  }
+  return { scripts: [...scripts], stylesheets: [...stylesheets] }
+}
+
+async function download(url: URL) {
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+  return new Uint8Array(await response.arrayBuffer())
+}
+
+/** Each file fetched once (fetch undoes the transfer compression) and compressed here, so that the figures do not depend on the server's settings. */
+export async function measurePageWeight(siteUrl: string, page: string): Promise<PageWeight> {
+  const html = await download(new URL(page, siteUrl))
+  const { scripts, stylesheets } = loadedScriptsAndStyles(new TextDecoder().decode(html))
+  const total = async (files: string[]) => {
+    let bytes = 0
+    for (const file of files) bytes += gzipped(await download(new URL(file, siteUrl)))
+    return bytes
+  }
+  return { javascript: await total(scripts), css: await total(stylesheets), html: gzipped(html), scripts, stylesheets }
 }

@@ -1,5 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
+import path from 'node:path'
+
+const START_TIMEOUT_MS = 60_000
+// The app finishes open requests for up to 10 s on SIGTERM (server.js); past that it is killed.
+const STOP_TIMEOUT_MS = 15_000
+// What the build is made from: a build older than any of these is not the code in the working tree.
+const BUILD_SOURCES = ['app', 'server', 'db', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
+
+/** Every process this run started, so that a failure or Ctrl-C stops them all. */
+const running = new Set<ChildProcess>()
 
 /** A free loopback port, chosen by the kernel. */
 export async function freePort(): Promise<number> {
@@ -10,38 +21,85 @@ export async function freePort(): Promise<number> {
   return port
 }
 
+function newestModification(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false })
+  if (!stat) return 0
+  if (!stat.isDirectory()) return stat.mtimeMs
+  const files = fs.readdirSync(entry, { recursive: true, withFileTypes: true }).filter((file) => file.isFile())
+  return Math.max(0, ...files.map((file) => fs.statSync(path.join(file.parentPath, file.name)).mtimeMs))
+}
+
+/** Builds when the build is missing or older than the sources, so that the figures are those of the code as it is. */
+export function ensureBuild(buildDir: string) {
+  const builtAt = newestModification(path.join(buildDir, 'server/index.js'))
+  if (builtAt && builtAt >= Math.max(...BUILD_SOURCES.map(newestModification))) return
+  console.error(`${builtAt ? 'The build is older than the sources' : 'No build'} in ${buildDir}: building.`)
+  const built = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } })
+  if (built.status !== 0) throw new Error('The build failed')
+}
+
 export interface Service {
   url: string
-  process: ChildProcess
   stop(): Promise<void>
 }
 
-/** Starts a long-running process and waits until `url` answers; the output is kept for error messages. */
-export async function startService(command: string, args: string[], url: string, env: Record<string, string> = {}): Promise<Service> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  // The end of the output is enough to say why a start failed; a busy server's request log would fill memory.
-  let output = ''
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000))
-  child.stdout!.on('data', keep)
-  child.stderr!.on('data', keep)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const deadline = Date.now() + 60_000
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
+    await exited
+    clearTimeout(killer)
+  }
+  running.delete(child)
+}
+
+/** Stops whatever is still running; safe to call more than once. */
+export async function stopAll() {
+  await Promise.all([...running].map(stopProcess))
+}
+
+/**
+ * Starts a long-running process and waits until `readyUrl` answers 2xx. Its output goes to `logFile`, not
+ * through this process: reading a busy server's request log here would take CPU from the load generator.
+ */
+export async function startService(command: string, args: string[], options: { url: string; readyUrl: string; logFile: string; env?: Record<string, string> }): Promise<Service> {
+  const log = fs.openSync(options.logFile, 'a')
+  const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ['ignore', log, log] })
+  fs.closeSync(log)
+  running.add(child)
+  const failure = (reason: string) => new Error(`${command} ${reason}; the end of its output:\n${fs.readFileSync(options.logFile, 'utf8').slice(-4000)}`)
+  const deadline = Date.now() + START_TIMEOUT_MS
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command} exited:\n${output}`)
-    if (Date.now() > deadline) throw new Error(`${command} did not answer at ${url}:\n${output}`)
-    const answered = await fetch(url).then(
+    if (child.exitCode !== null) throw failure(`exited with code ${child.exitCode}`)
+    if (Date.now() > deadline) throw failure(`did not answer at ${options.readyUrl} within ${START_TIMEOUT_MS / 1000} s`)
+    const ready = await fetch(options.readyUrl).then(
       (response) => response.ok,
       () => false,
     )
-    if (answered) break
+    if (ready) return { url: options.url, stop: () => stopProcess(child) }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  return {
+}
+
+/** The production server on a fresh data folder: demo content is seeded, nothing is random that matters. */
+export async function startSite(buildDir: string, dataDir: string, logFile: string): Promise<Service> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  return startService(process.execPath, ['server.js'], {
     url,
-    process: child,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      await exited
+    readyUrl: `${url}/healthz`,
+    logFile,
+    // Request logging stays on (LOG_LEVEL info), as in a deployment; it goes to the log file.
+    env: {
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'bench-admin-password',
+      AUTH_RATE_LIMIT: 'false',
     },
-  }
+  })
 }

@@ -1,143 +1,82 @@
-// npm run bench: throughput of the public pages beside nginx serving the same pages as files, page weight, and
-// Lighthouse mobile scores, in one run on this machine. Figures go to stdout, docs/benchmarks.md and .tmp/bench/results.json.
-import { spawnSync } from 'node:child_process'
+// npm run bench: throughput of the public pages beside nginx serving the same pages as files, page weight and
+// Lighthouse mobile scores, in one run on this machine. The report goes to stdout and docs/benchmarks.md, the raw
+// figures to .tmp/bench/results.json; progress goes to stderr.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { CATEGORIES, lighthouseScores, type LighthouseResult } from './lighthouse-scores.ts'
+import { closeChromium, lighthouseScores, type LighthouseFailure, type LighthouseResult } from './lighthouse-scores.ts'
 import { measurePageWeight, type PageWeight } from './page-weight.ts'
-import { freePort, startService, type Service } from './processes.ts'
-import { hasNginx, serveSavedPages } from './static-baseline.ts'
-import { measureThroughput, warmUp, type ThroughputFigures } from './throughput.ts'
+import { ensureBuild, startSite, stopAll } from './processes.ts'
+import { markdownReport, type BenchResults, type ThroughputRow } from './report.ts'
+import { NGINX_INSTALL, NGINX_WORKERS, nginxVersion, serveSavedPages } from './static-baseline.ts'
+import { measureThroughput, WARM_UP_SECONDS, warmUp } from './throughput.ts'
 
-const SECONDS = Number(process.env.BENCH_DURATION ?? 10)
-const CONNECTIONS = [10, 100] as const
-const WEIGHED_PAGES = ['/', '/blogs', '{post}', '/gallery', '/calendar', '/policies']
-const LIGHTHOUSE_PAGES = ['/', '/blogs', '/gallery', '/calendar']
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10)
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
+const CONNECTIONS = [10, 100]
+const POST = '/blogs/{slug}'
+const LOADED_PAGES = ['/', '/blogs', POST, '/gallery']
+const WEIGHED_PAGES = ['/', '/blogs', POST, '/gallery', '/calendar', '/policies']
+const LIGHTHOUSE_PAGES = ['/', '/blogs', '/gallery', '/calendar']
+// The variables that change what a run does, repeated in the report's command line.
+const SETTINGS = ['BENCH_DURATION', 'BENCH_SKIP_LIGHTHOUSE', 'BUILD_DIR', 'CHROMIUM_PATH']
 
-interface ThroughputRow {
-  page: string
-  connections: number
-  app: ThroughputFigures
-  nginx: ThroughputFigures | null
-}
+if (!(DURATION_SECONDS > 0)) throw new Error(`BENCH_DURATION must be a number of seconds, not '${process.env.BENCH_DURATION}'`)
 
-const services: Service[] = []
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-'))
+// The app's data folder stays private; nginx's is made readable for its workers.
+const siteFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-site-'))
+const nginxFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-nginx-'))
+
 async function cleanUp() {
-  await Promise.all(services.map((service) => service.stop()))
-  fs.rmSync(work, { recursive: true, force: true })
+  closeChromium()
+  await stopAll()
+  for (const folder of [siteFolder, nginxFolder]) fs.rmSync(folder, { recursive: true, force: true })
 }
-process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)))
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(BUILD_DIR, 'server/index.js'))) return
-  console.error(`No build in ${BUILD_DIR}: building.`)
-  const built = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit' })
-  if (built.status !== 0) throw new Error('The build failed')
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(128 + os.constants.signals[signal])))
 }
 
-async function startSite(): Promise<Service> {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  // Production settings, demo content, request logging on as in a real deployment.
-  const site = await startService(process.execPath, ['server.js'], `${url}/healthz`, {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    DATA_DIR: path.join(work, 'data'),
-    ADMIN_PASSWORD: 'bench-admin-password',
-    BUILD_DIR,
-  })
-  services.push(site)
-  return { ...site, url }
+function commandLine() {
+  const settings = SETTINGS.filter((name) => process.env[name] !== undefined).map((name) => `${name}=${process.env[name]}`)
+  return [...settings, process.env.npm_lifecycle_event === 'bench' ? 'npm run bench' : 'node scripts/bench/run.ts'].join(' ')
 }
 
+/** The first post listed on /blogs, as the demo content has it. */
 async function firstPostPath(siteUrl: string) {
   const html = await (await fetch(`${siteUrl}/blogs`)).text()
   const post = /href="(\/blogs\/[a-z0-9-]+)"/.exec(html)?.[1]
-  if (!post) throw new Error('The demo site has no blog post')
+  if (!post) throw new Error('/blogs lists no post')
   return post
 }
 
-const ratio = (app: number, nginx: number) => (nginx ? `${(app / nginx).toFixed(2)}` : '–')
-
-function markdown(machine: string, throughput: ThroughputRow[], weights: Record<string, PageWeight>, lighthouse: Record<string, LighthouseResult> | null) {
-  const lines = [
-    '# Benchmarks',
-    '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} with \`npm run bench\` (${SECONDS} s per run, after a 2 s warm-up; demo content; production build with request logging on; loopback). One run on a shared machine: read the ratios, not the absolute figures.`,
-    '',
-    '## Throughput: the app beside nginx serving the same pages as files',
-    '',
-    'Both answer with gzip (`accept-encoding: gzip`). nginx: 1.22 from Debian, `worker_processes auto`, access log off.',
-    '',
-    '| page | connections | app req/s | app p50 / p99 ms | nginx req/s | nginx p50 / p99 ms | app ÷ nginx req/s |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...throughput.map(
-      (row) =>
-        `| ${row.page} | ${row.connections} | ${row.app.requestsPerSecond} | ${row.app.p50} / ${row.app.p99} | ${row.nginx?.requestsPerSecond ?? '–'} | ${row.nginx ? `${row.nginx.p50} / ${row.nginx.p99}` : '–'} | ${ratio(row.app.requestsPerSecond, row.nginx?.requestsPerSecond ?? 0)} |`,
-    ),
-    '',
-    `Non-2xx answers: app ${throughput.reduce((sum, row) => sum + row.app.non2xx, 0)}, nginx ${throughput.reduce((sum, row) => sum + (row.nginx?.non2xx ?? 0), 0)}; connection errors: app ${throughput.reduce((sum, row) => sum + row.app.errors, 0)}.`,
-    '',
-    '## Page weight (gzip, bytes)',
-    '',
-    '| page | JavaScript | CSS | HTML |',
-    '|---|---:|---:|---:|',
-    ...Object.entries(weights).map(([page, weight]) => `| ${page} | ${weight.javascript} | ${weight.css} | ${weight.html} |`),
-  ]
-  if (lighthouse) {
-    lines.push(
-      '',
-      '## Lighthouse, mobile (simulated slow 4G, mid-range phone), Debian Chromium',
-      '',
-      `| page | ${CATEGORIES.join(' | ')} |`,
-      `|---|${CATEGORIES.map(() => '---:').join('|')}|`,
-      ...Object.entries(lighthouse).map(([page, result]) => `| ${page} | ${CATEGORIES.map((category) => result.scores[category]).join(' | ')} |`),
-      '',
-      ...Object.entries(lighthouse)
-        .filter(([, result]) => result.failing.length)
-        .map(([page, result]) => `- ${page}: below 90: ${result.failing.join('; ')}`),
-    )
-  }
-  return `${lines.join('\n')}\n`
-}
-
 try {
-  ensureBuild()
-  const cpus = os.cpus()
-  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`
-  const site = await startSite()
+  const startedAt = new Date()
+  ensureBuild(BUILD_DIR)
+  const site = await startSite(BUILD_DIR, path.join(siteFolder, 'data'), path.join(siteFolder, 'site.log'))
   const post = await firstPostPath(site.url)
-  const pages = ['/', '/blogs', post, '/gallery']
+  const address = (page: string) => (page === POST ? post : page)
 
-  let nginx: Service | null = null
-  if (hasNginx()) {
-    nginx = await serveSavedPages(site.url, pages, work)
-    services.push(nginx)
-  } else {
-    console.error('nginx is not installed (apt-get install -y nginx): the static baseline is left out.')
-  }
+  const version = nginxVersion()
+  if (!version) console.error(`nginx is not installed: the static baseline is left out. To install it: ${NGINX_INSTALL}`)
+  const nginx = version ? await serveSavedPages(site.url, LOADED_PAGES.map(address), nginxFolder) : null
 
   const throughput: ThroughputRow[] = []
-  for (const page of pages) {
-    await warmUp(`${site.url}${page}`)
-    if (nginx) await warmUp(`${nginx.url.replace(/\/$/, '')}${page}`)
+  for (const page of LOADED_PAGES) {
+    const targets = [site, nginx].flatMap((server) => (server ? [`${server.url}${address(page)}`] : []))
+    for (const target of targets) await warmUp(target)
+    // App and nginx in turn for each setting, so that a busy moment on the machine does not fall on one side only.
     for (const connections of CONNECTIONS) {
-      const app = await measureThroughput(`${site.url}${page}`, connections, SECONDS)
-      const baseline = nginx ? await measureThroughput(`${nginx.url.replace(/\/$/, '')}${page}`, connections, SECONDS) : null
-      throughput.push({ page: page === post ? '/blogs/{slug}' : page, connections, app, nginx: baseline })
+      const app = await measureThroughput(`${site.url}${address(page)}`, connections, DURATION_SECONDS)
+      const baseline = nginx ? await measureThroughput(`${nginx.url}${address(page)}`, connections, DURATION_SECONDS) : null
+      throughput.push({ page, connections, app, nginx: baseline })
       console.error(`${page} × ${connections}: app ${app.requestsPerSecond} req/s, nginx ${baseline?.requestsPerSecond ?? '–'} req/s`)
     }
   }
 
-  const weights: Record<string, PageWeight> = {}
-  for (const page of WEIGHED_PAGES) weights[page === '{post}' ? '/blogs/{slug}' : page] = await measurePageWeight(site.url, page === '{post}' ? post : page)
+  const pageWeight: Record<string, PageWeight> = {}
+  for (const page of WEIGHED_PAGES) pageWeight[page] = await measurePageWeight(site.url, address(page))
 
-  let lighthouse: Record<string, LighthouseResult> | null = null
+  let lighthouse: Record<string, LighthouseResult | LighthouseFailure> | null = null
   if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
     lighthouse = {}
     for (const page of LIGHTHOUSE_PAGES) {
@@ -146,11 +85,24 @@ try {
     }
   }
 
-  const report = markdown(machine, throughput, weights, lighthouse)
+  const cpus = os.cpus()
+  const results: BenchResults = {
+    date: `${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    machine: { cpuModel: cpus[0]?.model.trim() ?? 'unknown CPU', cpus: cpus.length, node: process.version },
+    command: commandLine(),
+    durationSeconds: DURATION_SECONDS,
+    warmUpSeconds: WARM_UP_SECONDS,
+    nginx: version ? { version, workers: NGINX_WORKERS } : null,
+    throughput,
+    pageWeight,
+    lighthouse,
+  }
+  const report = markdownReport(results)
   console.log(report)
   fs.writeFileSync('docs/benchmarks.md', report)
   fs.mkdirSync('.tmp/bench', { recursive: true })
-  fs.writeFileSync('.tmp/bench/results.json', JSON.stringify({ machine, seconds: SECONDS, throughput, weights, lighthouse }, null, 2))
+  fs.writeFileSync('.tmp/bench/results.json', `${JSON.stringify(results, null, 2)}\n`)
+  console.error(`Done in ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`)
 } finally {
   await cleanUp()
 }

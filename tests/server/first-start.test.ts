@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest'
 import { readEvents, signIn, startApp, startAppExpectingFailure, type AppProcess } from '#tests/setup/app-process.ts'
+import { startS3Server } from '#tests/setup/s3-server.ts'
 
 const running: AppProcess[] = []
 afterAll(async () => {
@@ -50,5 +51,20 @@ describe('npm start on an empty data folder (SQLite, local storage)', () => {
     expect(code).toBe(1)
     expect(output).toContain('PORT')
     expect(output).not.toContain('    at ')
+  })
+})
+
+describe('npm start with a file store it cannot use', () => {
+  test('an S3 bucket that does not exist stops start-up with a message saying what to check', async () => {
+    const s3 = await startS3Server('school')
+    try {
+      const { code, output } = await startAppExpectingFailure({ ...s3.env, S3_BUCKET: 'no-such-bucket' })
+      expect(code).toBe(1)
+      expect(output).toContain(`Cannot use the S3 bucket 'no-such-bucket' at ${s3.env.S3_ENDPOINT} for uploaded files`)
+      expect(output).toContain('S3_* settings')
+      expect(output).not.toContain('    at ')
+    } finally {
+      await s3.close()
+    }
   })
 })
