@@ -7,17 +7,9 @@ import { demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
+import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
-interface BlogRow {
-  id: string
-  slug: string
-  title: string
-  excerpt: string | null
-  content: string
-  cover_image: string | null
-  published_at: string
-  updated_at: string
-}
+type BlogRow = StoredRow<'blogs', 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'cover_image' | 'published_at' | 'updated_at'>
 
 const BLOG_FILES = path.join(path.dirname(DEMO_DATABASE_PATH), 'storage', 'blogs')
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif'

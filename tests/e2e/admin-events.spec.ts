@@ -7,15 +7,9 @@ import { onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
+import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
-interface EventRow {
-  id: string
-  title: string
-  description: string | null
-  start_date: string
-  end_date: string | null
-  image_url: string | null
-}
+type EventRow = StoredRow<'events', 'id' | 'title' | 'description' | 'start_date' | 'end_date' | 'image_url'>
 
 const STORAGE_ROOT = path.join(path.dirname(DEMO_DATABASE_PATH), 'storage')
 const EMBED_URL = 'https://calendar.google.com/calendar/embed?src=school%40example.org&ctz=America%2FNew_York'

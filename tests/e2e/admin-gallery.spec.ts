@@ -7,20 +7,11 @@ import { demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN, EMPTY_SITE_URL } from './sites.ts'
 import { createStaffAccount, signIn, staffSession } from './staff.ts'
+import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
-interface ImageRow {
-  id: string
-  title: string | null
-  image_url: string
-  folder: string
-}
+type ImageRow = StoredRow<'gallery', 'id' | 'title' | 'image_url' | 'folder'>
 
-interface FolderRow {
-  id: string
-  name: string
-  external_use: number
-  enabled: number
-}
+type FolderRow = StoredRow<'gallery_folders', 'id' | 'name' | 'external_use' | 'enabled'>
 
 const storedImages = () => demoRows<ImageRow>('select id, title, image_url, folder from gallery order by created_at desc, id')
 const storedFolders = () => demoRows<FolderRow>('select id, name, external_use, enabled from gallery_folders order by name')

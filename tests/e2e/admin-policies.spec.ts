@@ -8,13 +8,9 @@ import { demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
+import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
-interface PolicyRow {
-  id: string
-  title: string
-  description: string | null
-  file_url: string | null
-}
+type PolicyRow = StoredRow<'policies', 'id' | 'title' | 'description' | 'file_url'>
 
 const POLICY_FILES = path.join(path.dirname(DEMO_DATABASE_PATH), 'storage', 'policies')
 const NOT_A_DOCUMENT = 'Please select a PDF or Word document (.pdf, .doc, .docx)'

@@ -2,13 +2,9 @@ import { demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
+import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
-interface TestimonialRow {
-  id: string
-  parent_name: string
-  message: string
-  rating: number
-}
+type TestimonialRow = StoredRow<'testimonials', 'id' | 'parent_name' | 'message' | 'rating'>
 
 const storedTestimonials = () => demoRows<TestimonialRow>('select id, parent_name, message, rating from testimonials order by created_at desc')
 

@@ -3,14 +3,9 @@ import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts
 import { demoRows, onDemoDatabase } from './site-database.ts'
 import { DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
 import { expectRefusedWithoutRole, staffSession } from './staff.ts'
+import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
-interface ThemeRow {
-  id: string
-  name: string
-  is_active: number
-  colors: string
-  section_styles: string
-}
+type ThemeRow = StoredRow<'themes', 'id' | 'name' | 'is_active' | 'colors' | 'section_styles'>
 
 const storedThemes = () => demoRows<ThemeRow>('select id, name, is_active, colors, section_styles from themes order by created_at')
 

@@ -45,6 +45,7 @@ import {
   type FormFile,
   type FormValue,
 } from '#tests/setup/hostile-values.ts'
+import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
 /*
  * Property-based tests (fast-check): random and malicious values at every
@@ -322,14 +323,7 @@ function expectStoredAsChecked<Schema extends z.ZodType>(schema: Schema, values:
 
 const optional = (value: unknown) => (value === null ? undefined : value)
 
-interface BlogRow {
-  id: string
-  title: string
-  slug: string
-  excerpt: string | null
-  content: string
-  cover_image: string | null
-}
+type BlogRow = StoredRow<'blogs', 'id' | 'title' | 'slug' | 'excerpt' | 'content' | 'cover_image'>
 function blogRules() {
   const blogs = rows<BlogRow>('select id, title, slug, excerpt, content, cover_image from blogs')
   expect(new Set(blogs.map((blog) => blog.slug)).size, 'blog slugs are unique').toBe(blogs.length)
@@ -343,14 +337,7 @@ function blogRules() {
   }
 }
 
-interface EventRow {
-  id: string
-  title: string
-  description: string | null
-  start_date: string
-  end_date: string | null
-  image_url: string | null
-}
+type EventRow = StoredRow<'events', 'id' | 'title' | 'description' | 'start_date' | 'end_date' | 'image_url'>
 function eventRules() {
   for (const event of rows<EventRow>('select id, title, description, start_date, end_date, image_url from events')) {
     const what = `event ${JSON.stringify(event).slice(0, 300)}`
@@ -366,12 +353,7 @@ function eventRules() {
   expect(sectionSchemas['calendar.google'].safeParse(JSON.parse(calendar[0]!.content)).success, calendar[0]!.content).toBe(true)
 }
 
-interface PolicyRow {
-  id: string
-  title: string
-  description: string | null
-  file_url: string | null
-}
+type PolicyRow = StoredRow<'policies', 'id' | 'title' | 'description' | 'file_url'>
 function policyRules() {
   for (const policy of rows<PolicyRow>('select id, title, description, file_url from policies')) {
     const what = `policy ${JSON.stringify(policy).slice(0, 300)}`
@@ -379,12 +361,7 @@ function policyRules() {
   }
 }
 
-interface TestimonialRow {
-  id: string
-  parent_name: string
-  message: string
-  rating: number
-}
+type TestimonialRow = StoredRow<'testimonials', 'id' | 'parent_name' | 'message' | 'rating'>
 function testimonialRules() {
   for (const row of rows<TestimonialRow>('select id, parent_name, message, rating from testimonials')) {
     const what = `testimonial ${JSON.stringify(row).slice(0, 300)}`
@@ -392,13 +369,7 @@ function testimonialRules() {
   }
 }
 
-interface ContactMessageRow {
-  id: string
-  name: string
-  email: string
-  message: string
-  read: number
-}
+type ContactMessageRow = StoredRow<'contact_messages', 'id' | 'name' | 'email' | 'message' | 'read'>
 function contactMessageRules() {
   for (const row of rows<ContactMessageRow>('select id, name, email, message, read from contact_messages')) {
     const what = `contact message ${JSON.stringify(row).slice(0, 300)}`
@@ -407,18 +378,8 @@ function contactMessageRules() {
   }
 }
 
-interface FolderRow {
-  id: string
-  name: string
-  external_use: number
-  enabled: number
-}
-interface ImageRow {
-  id: string
-  title: string | null
-  image_url: string
-  folder: string
-}
+type FolderRow = StoredRow<'gallery_folders', 'id' | 'name' | 'external_use' | 'enabled'>
+type ImageRow = StoredRow<'gallery', 'id' | 'title' | 'image_url' | 'folder'>
 const galleryTitle = galleryUploadSchema.shape.title
 function galleryRules() {
   const folders = rows<FolderRow>('select id, name, external_use, enabled from gallery_folders')
@@ -441,10 +402,7 @@ function galleryRules() {
   }
 }
 
-interface SectionRow {
-  key: string
-  content: string
-}
+type SectionRow = StoredRow<'sections', 'key' | 'content'>
 function sectionRules() {
   for (const row of rows<SectionRow>('select key, content from sections')) {
     const schema = (sectionSchemas as Record<string, z.ZodType>)[row.key]
@@ -457,13 +415,7 @@ function sectionRules() {
   }
 }
 
-interface ThemeRow {
-  id: string
-  name: string
-  is_active: number
-  colors: string
-  section_styles: string
-}
+type ThemeRow = StoredRow<'themes', 'id' | 'name' | 'is_active' | 'colors' | 'section_styles'>
 function themeRules() {
   const themes = rows<ThemeRow>('select id, name, is_active, colors, section_styles from themes')
   expect(themes.filter((theme) => theme.is_active === 1), 'exactly one active theme').toHaveLength(1)
@@ -475,13 +427,7 @@ function themeRules() {
   }
 }
 
-interface ProfileRow {
-  id: string
-  email: string
-  full_name: string | null
-  status: string
-  role: string | null
-}
+type ProfileRow = StoredRow<'profiles', 'id' | 'email' | 'full_name' | 'status'> & StoredRow<'user_roles', 'role'>
 function userRules() {
   const users = rows<{ id: string; email: string }>('select id, email from user')
   const profiles = rows<ProfileRow>('select p.id, p.email, p.full_name, p.status, r.role from profiles p left join user_roles r on r.user_id = p.id')
