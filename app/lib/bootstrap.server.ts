@@ -32,26 +32,38 @@ function fileStoreName() {
   return `the S3 bucket '${settings.bucket}'${settings.endpoint ? ` at ${settings.endpoint}` : ''}`
 }
 
+/** The store answered and refused (4xx: no such bucket, wrong keys, wrong region): waiting will not help. */
+function storeRefused(error: unknown) {
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode
+  return status !== undefined && status >= 400 && status < 500
+}
+
 /**
- * A file store that does not answer would otherwise fail later, with an SDK
- * stack trace in the middle of seeding or on the first upload: say what to fix.
+ * A new site cannot be created without its file store, and a store that
+ * refuses this site will not start working by itself: both stop start-up
+ * with a message saying what to fix, rather than an SDK stack trace later.
+ * A store that is only unreachable lets an existing site start, not ready
+ * (/readyz) until the store answers, as when it goes away while running.
  */
-async function checkFileStore() {
+async function checkFileStore({ newSite }: { newSite: boolean }) {
   try {
     await storage.ping()
   } catch (error) {
     // The SDK's error names say the most ('NotFound', 'InvalidAccessKeyId'); a plain Error's message is enough.
     const reason = !(error instanceof Error) ? String(error) : error.name === 'Error' ? error.message : `${error.name}: ${error.message}`
-    throw new ConfigError(`Cannot use ${fileStoreName()} for uploaded files (${reason}). Check that it exists and that the S3_* settings (or DATA_DIR) point at it with write access.`)
+    const problem = `Cannot use ${fileStoreName()} for uploaded files (${reason}).`
+    if (newSite || storeRefused(error)) throw new ConfigError(`${problem} Check that it exists and that the S3_* settings (or DATA_DIR) point at it with write access.`)
+    logger.warn(`${problem} Starting anyway: /readyz reports the store until it answers.`)
   }
 }
 
-/** Start-up work: check the file store, migrate, fill a fresh database, make sure an administrator exists. */
+/** Start-up work: migrate, check the file store, fill a fresh database, make sure an administrator exists. */
 export async function bootstrap() {
-  await checkFileStore()
   await withStartupLock(async () => {
     await database.migrate()
-    if (await isFreshDatabase(database.db)) {
+    const newSite = await isFreshDatabase(database.db)
+    await checkFileStore({ newSite })
+    if (newSite) {
       await seedBaseContent(database.db, storage)
       if (config.seedDemo) await seedDemoContent(database.db, storage, config.timeZone)
       logger.info(`New site created${config.seedDemo ? ' with demo content' : ''}.`)

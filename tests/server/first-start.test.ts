@@ -55,14 +55,19 @@ describe('npm start on an empty data folder (SQLite, local storage)', () => {
 })
 
 describe('npm start with a file store it cannot use', () => {
-  test('an S3 bucket that does not exist stops start-up with a message saying what to check', async () => {
+  test('an S3 bucket that does not exist stops start-up, of a new site or an existing one, with a message saying what to check', async () => {
+    const existing = await startApp()
+    running.push(existing)
+    await existing.stop()
     const s3 = await startS3Server('school')
     try {
-      const { code, output } = await startAppExpectingFailure({ ...s3.env, S3_BUCKET: 'no-such-bucket' })
-      expect(code).toBe(1)
-      expect(output).toContain(`Cannot use the S3 bucket 'no-such-bucket' at ${s3.env.S3_ENDPOINT} for uploaded files`)
-      expect(output).toContain('S3_* settings')
-      expect(output).not.toContain('    at ')
+      for (const dataDir of [undefined, existing.dataDir]) {
+        const { code, output } = await startAppExpectingFailure({ ...s3.env, S3_BUCKET: 'no-such-bucket', ...(dataDir ? { DATA_DIR: dataDir } : {}) })
+        expect(code).toBe(1)
+        expect(output).toContain(`Cannot use the S3 bucket 'no-such-bucket' at ${s3.env.S3_ENDPOINT} for uploaded files`)
+        expect(output).toContain('S3_* settings')
+        expect(output).not.toContain('    at ')
+      }
     } finally {
       await s3.close()
     }
