@@ -503,7 +503,7 @@ function drawnForms(spec: ActionSpec): fc.Arbitrary<Drawn> {
     .tuple(spec.valid, fc.constantFrom(...names), fc.constantFrom('replace' as const, 'repeat' as const))
     .chain(([entries, name, how]) => spec.fields[name]!.map((value) => ({ entries: withOneField(entries, name, value, how), kind: `one field (${name}, ${how})` })))
   const extra = fc.tuple(spec.valid, extraEntries).map(([entries, extras]) => ({ entries: [...entries, ...extras], kind: 'extra fields' }))
-  const intent = spec.intents.length ? fieldValue([...spec.intents, 'no-such-intent', 'CREATE', ' create']) : fc.constant(undefined)
+  const intent = spec.intents.length ? fieldValue([...spec.intents, 'no-such-intent', 'CREATE', ' create', '__proto__', 'constructor']) : fc.constant(undefined)
   const chaos = fc.tuple(intent, fc.record(spec.fields), fc.option(extraEntries, { nil: [] })).map(([intentValue, fields, extras]) => ({
     entries: [...entriesOf('intent', intentValue), ...Object.entries(fields).flatMap(([name, value]) => entriesOf(name, value)), ...extras],
     kind: 'all fields random',

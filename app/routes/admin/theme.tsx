@@ -39,20 +39,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { themes: await listThemes() }
 }
 
-/** Spec §8: 'Failed to update theme: ...' and the like, by what was asked. */
-const FAILURE_PREFIX: Record<string, string> = {
-  update: 'Failed to update theme: ',
-  create: 'Failed to create theme: ',
-  activate: 'Failed to activate theme: ',
-  delete: 'Failed to delete theme: ',
-}
+/** Spec §8: 'Failed to update theme: ...' and the like, by what was asked (a Map: the intent is any text, '__proto__' too). */
+const FAILURE_PREFIX = new Map([
+  ['update', 'Failed to update theme: '],
+  ['create', 'Failed to create theme: '],
+  ['activate', 'Failed to activate theme: '],
+  ['delete', 'Failed to delete theme: '],
+])
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'admin')
   const submitted = await submittedForm(request)
   if (!submitted.ok) return submitted.response
   const values = textFields(submitted.data)
-  const prefix = FAILURE_PREFIX[values.intent ?? ''] ?? ''
+  const prefix = FAILURE_PREFIX.get(values.intent ?? '') ?? ''
   const parsed = themeActionSchema.safeParse(values)
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error)
