@@ -1,3 +1,4 @@
+import '#app/lib/zod-jitless.ts'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRevalidator, useRouteLoaderData } from 'react-router'
 import { Toaster } from '#app/components/ui/sonner.tsx'
 import { themeColorVariables } from '#app/domain/theme/theme-css.ts'

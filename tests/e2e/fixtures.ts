@@ -7,7 +7,9 @@ interface PageProblem {
 }
 
 /**
- * Any console error or uncaught exception in the page fails the test, except
+ * Any console error, uncaught exception or Content-Security-Policy violation
+ * (even one the page's code catches, like a probe of `new Function`) in the
+ * page fails the test, except
  * failed loads of URLs a test declares it expects (a 404 page, say). Every
  * test leaves the demo site's content as it found it, even when it fails.
  */
@@ -26,6 +28,11 @@ export const test = base.extend<{ expectedFailedUrls: string[]; pageErrors: Page
   pageErrors: [
     async ({ page, expectedFailedUrls }, use) => {
       const problems: PageProblem[] = []
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`Content-Security-Policy violation: ${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}:${event.lineNumber}`)
+        })
+      })
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push({ text: message.text(), url: message.location().url })
       })
