@@ -48,9 +48,9 @@ async function assertStaffAccess(staff: StaffSession | null, minimum: Role, path
 }
 
 /**
- * Spec §6 on the server, for staff-only data outside the admin pages (the
- * admin guard's rule): without a session or role, to /auth?error=access_denied;
- * with too small a role, to /admin; while two-factor sign-in must be set up first, to the account page.
+ * The admin guard's rule, for staff-only data outside the admin pages: without
+ * a session or role, to /auth?error=access_denied; with too small a role, to
+ * /admin; while two-factor sign-in must be set up first, to the account page.
  */
 export async function requireRole(request: Request, minimum: Role): Promise<StaffSession> {
   return assertStaffAccess(await getStaffSession(request), minimum)
