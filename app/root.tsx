@@ -76,7 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** Follows theme changes so open pages take the new colours without a reload (spec §4). */
 function ThemeFollower() {
   const revalidator = useRevalidator()
-  useChangeFeed(['themes'], () => void revalidator.revalidate())
+  const reload = () => void revalidator.revalidate()
+  useChangeFeed(['themes'], reload, reload)
   return null
 }
 

@@ -10,7 +10,7 @@ import type {
 } from './tables/content.ts'
 import type { ProfileTable, UserRoleTable } from './tables/people.ts'
 import type { SectionTable, SiteSettingTable, ThemeTable } from './tables/site.ts'
-import type { ContactThrottleTable, RateLimitTable } from './tables/throttle.ts'
+import type { ContactThrottleTable, ContactUsedTokenTable, RateLimitTable } from './tables/throttle.ts'
 
 export interface Database {
   user: UserTable
@@ -29,6 +29,7 @@ export interface Database {
   gallery_folders: GalleryFolderTable
   contact_messages: ContactMessageTable
   contact_throttle: ContactThrottleTable
+  contact_used_tokens: ContactUsedTokenTable
   rateLimit: RateLimitTable
   twoFactor: TwoFactorTable
   passkey: PasskeyTable

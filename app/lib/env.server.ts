@@ -70,6 +70,12 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_NAME: z.string().trim().min(1).max(40).default('School account'),
+  CHANGE_STREAM_LIFETIME_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
 })
 
@@ -154,6 +160,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** The school's time zone: event times are shown and entered in it. */
     timeZone: values.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     storage,
+    /** How long one change stream (/api/changes) stays open before the server ends it and the browser reconnects. */
+    changeStreamLifetimeMs: values.CHANGE_STREAM_LIFETIME_SECONDS * 1000,
     logLevel: values.LOG_LEVEL,
   }
 }

@@ -37,11 +37,23 @@ function assertRole(staff: StaffSession | null, minimum: Role): StaffSession {
 }
 
 /**
- * Spec §6 on the server: without a session or role, to /auth?error=access_denied;
- * with too small a role, to /admin.
+ * The rule of all staff-only pages and data: the role first; then, while the
+ * site requires two-factor sign-in for staff, an editor or admin without it
+ * reaches nothing but the account page, where they set it up.
+ */
+async function assertStaffAccess(staff: StaffSession | null, minimum: Role, pathname?: string): Promise<StaffSession> {
+  const checked = assertRole(staff, minimum)
+  if (pathname !== ACCOUNT_PATH && (await mustSetUpTwoFactor(checked))) throw redirect(ACCOUNT_PATH)
+  return checked
+}
+
+/**
+ * The admin guard's rule, for staff-only data outside the admin pages: without
+ * a session or role, to /auth?error=access_denied; with too small a role, to
+ * /admin; while two-factor sign-in must be set up first, to the account page.
  */
 export async function requireRole(request: Request, minimum: Role): Promise<StaffSession> {
-  return assertRole(await getStaffSession(request), minimum)
+  return assertStaffAccess(await getStaffSession(request), minimum)
 }
 
 /**
@@ -53,9 +65,7 @@ export async function requireRole(request: Request, minimum: Role): Promise<Staf
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // Client navigations fetch `/admin/blogs.data`: the page's path is what counts.
   const pathname = new URL(request.url).pathname.replace(/\.data$/, '')
-  const staff = assertRole(await getStaffSession(request), minimumRoleFor(pathname))
-  // While the site requires two-factor sign-in for staff, an editor or admin without it may only set it up.
-  if (pathname !== ACCOUNT_PATH && (await mustSetUpTwoFactor(staff))) throw redirect(ACCOUNT_PATH)
+  const staff = await assertStaffAccess(await getStaffSession(request), minimumRoleFor(pathname), pathname)
   context.set(staffContext, staff)
   return next()
 }

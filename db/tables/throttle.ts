@@ -1,13 +1,20 @@
 import type { ColumnType } from 'kysely'
 import type { NullableTimestamp, RequiredTimestamp } from '../columns.ts'
 
-/** One row per visitor (a SHA-256 hash of the client address), for the contact form's spacing rule. */
+/** One row per visitor (a keyed hash of the client's address group), for the contact form's spacing rule. */
 export interface ContactThrottleTable {
   visitor: string
   last_submitted_at: RequiredTimestamp
   /** Start of the visitor's current 10-minute window, and how many messages it holds. */
   window_started_at: NullableTimestamp
   window_count: ColumnType<number, number | undefined, number>
+}
+
+/** A contact form token that has been used, kept until it would have expired anyway. */
+export interface ContactUsedTokenTable {
+  /** The token's random part. */
+  token: string
+  expires_at: RequiredTimestamp
 }
 
 /** Better Auth's request counts per client address and endpoint (rateLimit storage 'database'). */

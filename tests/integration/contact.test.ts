@@ -75,10 +75,11 @@ describe(`contact messages on ${database.engine}`, () => {
     await expectRefused(form({ formToken: '' }), message)
     await expectRefused(form({ formToken: 'not-a-token' }), message)
     await expectRefused(form({ formToken: `${RENDERED_AT.getTime()}.forged-signature` }), message)
-    const genuine = issueContactFormToken(RENDERED_AT)
-    const signature = genuine.split('.')[1]
-    // An older render time with the genuine signature: moving the clock back must not pass.
-    await expectRefused(form({ formToken: `${RENDERED_AT.getTime() - 60_000}.${signature}` }), message)
+    const [, nonce, signature] = issueContactFormToken(RENDERED_AT).split('.')
+    // An older render time with the genuine rest: moving the clock back must not pass.
+    await expectRefused(form({ formToken: `${RENDERED_AT.getTime() - 60_000}.${nonce}.${signature}` }), message)
+    // The earlier form of token, a render time and its signature, no longer passes.
+    await expectRefused(form({ formToken: `${RENDERED_AT.getTime()}.${signature}` }), message)
     await expectRefused(form(), message, new Date(RENDERED_AT.getTime() + 24 * 60 * 60 * 1000 + 1))
   })
 
@@ -136,6 +137,60 @@ describe(`contact messages on ${database.engine}`, () => {
       const result = await expectRefused(form(overrides), message)
       expect(result).toMatchObject({ reason: 'invalid', fieldErrors: { [field]: message } })
     }
+  })
+
+  test('IPv6 addresses of one /64 are one visitor; a neighbouring /64 and the IPv4-mapped form of an address count as expected', async () => {
+    expect((await submitContactMessage(form(), '2001:db8:5:6::1', LATER)).ok).toBe(true)
+    await expectRefused(form(), 'Please wait before submitting again.', new Date(LATER.getTime() + 1_000), '2001:db8:5:6:ffff:ffff:ffff:ffff')
+    expect((await submitContactMessage(form(), '2001:db8:5:7::1', new Date(LATER.getTime() + 1_000))).ok).toBe(true)
+
+    const ipv4 = newVisitor()
+    expect((await submitContactMessage(form(), ipv4, LATER)).ok).toBe(true)
+    await expectRefused(form(), 'Please wait before submitting again.', new Date(LATER.getTime() + 1_000), `::ffff:${ipv4}`)
+  })
+
+  test("a form token is good for one message: sent again, it is refused with 'Invalid submission detected.'", async () => {
+    const formToken = issueContactFormToken(RENDERED_AT)
+    expect((await submitContactMessage(form({ formToken }), newVisitor(), LATER)).ok).toBe(true)
+    // From another visitor, later: still refused, and nothing stored.
+    const refusal = await expectRefused(form({ formToken }), 'Invalid submission detected.', new Date(LATER.getTime() + 60_000))
+    expect(refusal).toMatchObject({ reason: 'invalid' })
+    // Each rendering of the form has its own token, even within one millisecond.
+    expect(issueContactFormToken(RENDERED_AT)).not.toBe(issueContactFormToken(RENDERED_AT))
+  })
+
+  test('two simultaneous messages with one form token store only one', async () => {
+    const formToken = issueContactFormToken(RENDERED_AT)
+    const before = await messageCount()
+    const results = await Promise.all([
+      submitContactMessage(form({ formToken }), newVisitor(), LATER),
+      submitContactMessage(form({ formToken }), newVisitor(), LATER),
+    ])
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    expect(results.find((result) => !result.ok)).toMatchObject({ error: 'Invalid submission detected.' })
+    expect(await messageCount()).toBe(before + 1)
+  })
+
+  test('a refused message does not use up its token: sent again once allowed, it is stored', async () => {
+    const visitor = newVisitor()
+    expect((await submitContactMessage(form(), visitor, LATER)).ok).toBe(true)
+    const formToken = issueContactFormToken(RENDERED_AT)
+    await expectRefused(form({ formToken }), 'Please wait before submitting again.', new Date(LATER.getTime() + 10_000), visitor)
+    expect((await submitContactMessage(form({ formToken }), visitor, new Date(LATER.getTime() + 30_000))).ok).toBe(true)
+  })
+
+  test('a stored message clears spacing records older than the 10-minute window and used tokens past their 24 h', async () => {
+    const longAgo = new Date(LATER.getTime() - 2 * 24 * 60 * 60 * 1000)
+    const oldToken = issueContactFormToken(new Date(longAgo.getTime() - 10_000))
+    expect((await submitContactMessage(form({ formToken: oldToken }), newVisitor(), longAgo)).ok).toBe(true)
+    const stale = async () => ({
+      throttle: (await db.selectFrom('contact_throttle').select('visitor').where('last_submitted_at', '<=', new Date(LATER.getTime() - 10 * 60_000).toISOString()).execute()).length,
+      tokens: (await db.selectFrom('contact_used_tokens').select('token').where('expires_at', '<', LATER.toISOString()).execute()).length,
+    })
+    expect(await stale()).toEqual({ throttle: 1, tokens: 1 })
+
+    expect((await submitContactMessage(form(), newVisitor(), LATER)).ok).toBe(true)
+    expect(await stale()).toEqual({ throttle: 0, tokens: 0 })
   })
 
   test('the longest allowed values are accepted', async () => {

@@ -13,6 +13,7 @@ const EXPECTED_SCHEMA = {
   blogs: ['content', 'cover_image?', 'excerpt?', 'id', 'published_at=', 'slug', 'title', 'updated_at='],
   contact_messages: ['created_at=', 'email', 'id', 'message', 'name', 'read='],
   contact_throttle: ['last_submitted_at', 'visitor', 'window_count=', 'window_started_at?'],
+  contact_used_tokens: ['expires_at', 'token'],
   events: ['created_at=', 'description?', 'end_date?', 'id', 'image_url?', 'start_date', 'title'],
   gallery: ['created_at=', 'folder=', 'id', 'image_url', 'title?'],
   gallery_folders: ['enabled=', 'external_use=', 'id', 'name'],

@@ -77,12 +77,16 @@ test('a site moved by npm run migrate-data to PostgreSQL and S3 runs as two inst
   expect(Buffer.from(await fromB.arrayBuffer()).equals(fromA)).toBe(true)
 
   // The contact form's 30 s between messages holds whichever instance answers.
-  const formToken = await contactForm(a)
+  const [formToken, otherFormToken] = [await contactForm(a), await contactForm(b)]
   await new Promise((resolve) => setTimeout(resolve, FILL_TIME_MS))
   expect((await sendMessage(a, formToken, 'Through instance A')).status).toBe(200)
-  const second = await sendMessage(b, formToken, 'Through instance B')
+  const second = await sendMessage(b, otherFormToken, 'Through instance B')
   expect(second.status).toBe(429)
   expect(second.html).toContain('Please wait before submitting again.')
+  // A token carries one message, whichever instance it is sent to.
+  const reused = await sendMessage(b, formToken, 'Again through instance B')
+  expect(reused.status).toBe(400)
+  expect(reused.html).toContain('Invalid submission detected.')
 
   // A backup of the grown site (PostgreSQL and S3) restores onto one machine again.
   const grown = await siteContent(a)

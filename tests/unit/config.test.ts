@@ -43,6 +43,14 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1')
   })
 
+  test('change streams last 10 minutes unless CHANGE_STREAM_LIFETIME_SECONDS says otherwise; a bad value is named', () => {
+    expect(loadConfig({}).changeStreamLifetimeMs).toBe(600_000)
+    expect(loadConfig({ CHANGE_STREAM_LIFETIME_SECONDS: '90' }).changeStreamLifetimeMs).toBe(90_000)
+    for (const value of ['0', 'ten', '1.5', '86401']) {
+      expect(() => loadConfig({ CHANGE_STREAM_LIFETIME_SECONDS: value }), value).toThrow(/CHANGE_STREAM_LIFETIME_SECONDS/)
+    }
+  })
+
   test('each provider with a client id and secret becomes a sign-in button, Microsoft on the common tenant by default', () => {
     const config = loadConfig({
       GOOGLE_CLIENT_ID: 'g-id',

@@ -1,10 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { resolveAuthSecret } from '#app/lib/auth-secret.server.ts'
 import { publishChanges } from '#app/lib/changes.server.ts'
+import { clientAddressGroup } from '#app/lib/client-address-group.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
+import type { Database } from '#db/database.ts'
 import { newId } from '#db/portable.ts'
 import {
   CONTACT_MESSAGES,
@@ -29,27 +31,55 @@ function sign(purpose: string, value: string) {
 
 /**
  * The hidden field that proves when the server rendered the form: its render
- * time and an HMAC of it, so a client cannot pretend it waited.
+ * time, a random id that makes each rendering's token its own (a token is
+ * good for one message), and an HMAC of both, so a client cannot pretend it waited.
  */
 export function issueContactFormToken(now = new Date()): string {
-  const renderedAt = String(now.getTime())
-  return `${renderedAt}.${sign('contact-form', renderedAt)}`
+  const payload = `${now.getTime()}.${randomBytes(16).toString('base64url')}`
+  return `${payload}.${sign('contact-form', payload)}`
 }
 
-/** True when the token is ours and the form was rendered between 3 s and 24 h ago. */
-function filledSlowlyEnough(token: unknown, now: Date) {
-  if (typeof token !== 'string') return false
-  const [renderedAt = '', signature = ''] = token.split('.')
-  const expected = Buffer.from(sign('contact-form', renderedAt))
+interface FormToken {
+  /** The random id, recorded once the token has carried a message. */
+  id: string
+  /** When the token stops being accepted: 24 h after the render. */
+  expiresAt: Date
+}
+
+/** The token's id and expiry when it is ours and the form was rendered between 3 s and 24 h ago; otherwise null. */
+function readFormToken(token: unknown, now: Date): FormToken | null {
+  if (typeof token !== 'string') return null
+  const [renderedAt = '', id = '', signature = '', ...rest] = token.split('.')
+  if (rest.length > 0 || !/^\d+$/.test(renderedAt) || !/^[\w-]{22}$/.test(id)) return null
+  const expected = Buffer.from(sign('contact-form', `${renderedAt}.${id}`))
   const given = Buffer.from(signature)
-  if (!/^\d+$/.test(renderedAt) || given.length !== expected.length || !timingSafeEqual(given, expected)) return false
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
   const age = now.getTime() - Number(renderedAt)
-  return age >= CONTACT_MIN_FILL_MS && age <= TOKEN_LIFETIME_MS
+  if (age < CONTACT_MIN_FILL_MS || age > TOKEN_LIFETIME_MS) return null
+  return { id, expiresAt: new Date(Number(renderedAt) + TOKEN_LIFETIME_MS) }
 }
 
-/** Visitors are remembered by a keyed hash of their address, never the address itself. */
+/** Visitors are remembered by a keyed hash of their address group (an IPv6 visitor by the /64), never the address itself. */
 function visitorKey(clientAddress: string) {
-  return sign('contact-visitor', clientAddress)
+  return sign('contact-visitor', clientAddressGroup(clientAddress))
+}
+
+/**
+ * Deletes what no longer counts: spacing records whose last message is older
+ * than the 10-minute window (an absent record means the same), and used
+ * tokens past their expiry (refused by age anyway). Both by an indexed time.
+ */
+async function pruneContactRecords(trx: Transaction<Database>, now: Date) {
+  const windowEndedBefore = new Date(now.getTime() - Math.max(CONTACT_WINDOW.ms, CONTACT_SPACING_MS)).toISOString()
+  await trx.deleteFrom('contact_throttle').where('last_submitted_at', '<=', windowEndedBefore).execute()
+  await trx.deleteFrom('contact_used_tokens').where('expires_at', '<', now.toISOString()).execute()
+}
+
+/** Ends the transaction without a trace: the message is refused for this reason. */
+class Refusal extends Error {
+  constructor(readonly reason: 'invalid' | 'too-soon') {
+    super(reason)
+  }
 }
 
 export type ContactSubmission =
@@ -63,8 +93,9 @@ export type ContactSubmission =
 
 /**
  * Stores a visitor's message when every rule of spec §5 holds, in this order:
- * spam trap, fields, 3 s fill time (from the signed token), 30 s since the
- * visitor's last successful message. A refused message stores nothing.
+ * spam trap, fields, 3 s fill time (from the signed token), a token not used
+ * before, 30 s since the visitor's last successful message. A refused message
+ * stores nothing and leaves its token unused.
  */
 export async function submitContactMessage(
   input: Record<string, unknown>,
@@ -73,7 +104,8 @@ export async function submitContactMessage(
 ): Promise<ContactSubmission> {
   const checked = checkContactForm(input)
   if (!checked.ok) return { ...checked, reason: 'invalid' }
-  if (!filledSlowlyEnough(input.formToken, now)) {
+  const token = readFormToken(input.formToken, now)
+  if (!token) {
     return { ok: false, reason: 'too-fast', error: CONTACT_MESSAGES.tooFast, fieldErrors: {} }
   }
 
@@ -84,9 +116,17 @@ export async function submitContactMessage(
   const windowOver = sql<boolean>`contact_throttle.window_started_at is null or contact_throttle.window_started_at <= ${windowEndedBefore}`
   const { name, email, message } = checked.data
   const id = newId()
-  let stored: boolean
   try {
-    stored = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
+      await pruneContactRecords(trx, now)
+      // The token's row is the proof of its use: of two requests with one token, the
+      // second waits for the first's commit and then finds the row (a unique key).
+      const use = await trx
+        .insertInto('contact_used_tokens')
+        .values({ token: token.id, expires_at: token.expiresAt.toISOString() })
+        .onConflict((oc) => oc.column('token').doNothing())
+        .executeTakeFirst()
+      if (Number(use.numInsertedOrUpdatedRows ?? 0) === 0) throw new Refusal('invalid')
       // Claiming the visitor's slot and storing the message commit together; the
       // conditional upsert keeps two simultaneous requests (or instances) from both passing.
       // It also counts the visitor's messages in a 10-minute window (CONTACT_WINDOW).
@@ -109,15 +149,18 @@ export async function submitContactMessage(
             ),
         )
         .executeTakeFirst()
-      if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false
+      // A refusal here also takes back the token's use.
+      if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) throw new Refusal('too-soon')
       await trx.insertInto('contact_messages').values({ id, name, email, message, created_at: submittedAt }).execute()
-      return true
     })
   } catch (error) {
+    if (error instanceof Refusal) {
+      const text = error.reason === 'invalid' ? CONTACT_MESSAGES.invalidSubmission : CONTACT_MESSAGES.tooSoon
+      return { ok: false, reason: error.reason, error: text, fieldErrors: {} }
+    }
     logger.error({ err: error }, 'storing a contact message failed')
     return { ok: false, reason: 'failed', error: CONTACT_MESSAGES.failed, fieldErrors: {} }
   }
-  if (!stored) return { ok: false, reason: 'too-soon', error: CONTACT_MESSAGES.tooSoon, fieldErrors: {} }
 
   await publishChanges({ table: 'contact_messages', type: 'insert', id })
   return { ok: true, id }

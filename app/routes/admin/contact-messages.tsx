@@ -47,7 +47,8 @@ export default function ContactMessagesAdmin({ loaderData }: Route.ComponentProp
   const unread = messages.filter((message) => !message.read).length
   const revalidator = useRevalidator()
   // New messages from the public form appear without a reload.
-  useChangeFeed(['contact_messages'], () => void revalidator.revalidate())
+  const reload = () => void revalidator.revalidate()
+  useChangeFeed(['contact_messages'], reload, reload)
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
   const pendingId = fetcher.state === 'idle' ? null : fetcher.formData?.get('id')

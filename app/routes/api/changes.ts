@@ -1,6 +1,10 @@
 import { z } from 'zod'
+import { changeStreams, CHANGE_STREAM_LIMITS } from '#app/lib/change-stream-limits.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
+import { clientAddressGroup } from '#app/lib/client-address-group.ts'
+import { config } from '#app/lib/env.server.ts'
 import { requireRole } from '#app/lib/permissions.server.ts'
+import { clientAddressContext } from '#app/lib/request-context.ts'
 import { onShutdown } from '#app/lib/shutdown.server.ts'
 import type { TableName } from '#db/database.ts'
 import type { Route } from './+types/changes.ts'
@@ -16,11 +20,31 @@ const tablesSchema = z
 
 const HEARTBEAT_MS = 25_000
 
+const REFUSALS = {
+  429: 'Too many open change streams from your address. Close some tabs or try again later.',
+  503: 'The server is following too many changes right now. Try again later.',
+} as const
+
+/**
+ * A stream ends a little before its lifetime, at a random point of its last
+ * tenth, so that streams opened together (after a restart) do not all end together.
+ */
+function streamLifetimeMs() {
+  return config.changeStreamLifetimeMs * (0.9 + 0.1 * Math.random())
+}
+
+/** The browser waits this long before reconnecting to an ended stream: 1 to 5 s, spread for the same reason. */
+function reconnectDelayMs() {
+  return Math.round(1_000 + 4_000 * Math.random())
+}
+
 /**
  * Server-sent events: `GET /api/changes?tables=themes,sections` streams
- * `{table, type, id}` for each committed write to those tables.
+ * `{table, type, id}` for each committed write to those tables. The server
+ * ends each stream after a while (the browser reconnects, and staff access is
+ * checked again), and holds only so many at once (CHANGE_STREAM_LIMITS).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = tablesSchema.safeParse(new URL(request.url).searchParams.get('tables') ?? '')
   if (!parsed.success) {
     return Response.json({ error: `tables must list one or more of: ${[...PUBLIC_TABLES, ...STAFF_TABLES].join(', ')}` }, { status: 400 })
@@ -28,6 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tables: TableName[] = parsed.data
   if (tables.some((table) => (STAFF_TABLES as readonly string[]).includes(table))) {
     await requireRole(request, 'editor')
+  }
+
+  const admission = changeStreams.admit(clientAddressGroup(context.get(clientAddressContext)))
+  if (!admission.ok) {
+    return Response.json(
+      { error: REFUSALS[admission.status] },
+      { status: admission.status, headers: { 'Retry-After': String(CHANGE_STREAM_LIMITS.retryAfterSeconds), 'Cache-Control': 'no-store' } },
+    )
   }
 
   const encoder = new TextEncoder()
@@ -46,11 +78,17 @@ export async function loader({ request }: Route.LoaderArgs) {
         send(`event: change\ndata: ${JSON.stringify(change)}\n\n`)
       })
       const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS)
+      const lifetime = setTimeout(() => {
+        send(`retry: ${reconnectDelayMs()}\n\n`)
+        cleanup()
+      }, streamLifetimeMs())
       let stopListening = () => {}
       cleanup = () => {
         clearInterval(heartbeat)
+        clearTimeout(lifetime)
         unsubscribe()
         stopListening()
+        admission.release()
         request.signal.removeEventListener('abort', cleanup)
         cleanup = () => {}
         try {
@@ -61,6 +99,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       }
       stopListening = onShutdown(() => cleanup())
       request.signal.addEventListener('abort', cleanup)
+      if (request.signal.aborted) cleanup()
     },
     cancel() {
       cleanup()

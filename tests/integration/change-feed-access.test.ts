@@ -1,0 +1,52 @@
+import { RouterContextProvider } from 'react-router'
+import { describe, expect, test } from 'vitest'
+import { setTwoFactorRequiredForStaff } from '#app/domain/user/account-security.server.ts'
+import { clientAddressContext } from '#app/lib/request-context.ts'
+import { loader } from '#app/routes/api/changes.ts'
+import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { createSignedInUser, requestWithCookie } from '#tests/setup/users.ts'
+
+const database = prepareTestDatabase()
+
+type LoaderArgs = Parameters<typeof loader>[0]
+
+/** The change feed's answer to `/api/changes?tables=…`: its status, or where it redirects. A stream is cancelled at once. */
+async function follow(tables: string, cookie?: string) {
+  const context = new RouterContextProvider()
+  context.set(clientAddressContext, '203.0.113.50')
+  const args = { request: requestWithCookie(`/api/changes?tables=${tables}`, cookie), context, params: {} } as unknown as LoaderArgs
+  try {
+    const response = await loader(args)
+    await response.body?.cancel()
+    return `${response.status} ${response.headers.get('content-type')?.split(';')[0]}`
+  } catch (thrown) {
+    if (thrown instanceof Response) return `redirect ${thrown.headers.get('Location')}`
+    throw thrown
+  }
+}
+
+const STREAM = '200 text/event-stream'
+
+describe(`who may follow staff tables on ${database.engine}`, () => {
+  test('an editor without two-factor sign-in, while the site requires it, follows public tables only', async () => {
+    const editor = await createSignedInUser('editor')
+    expect(await follow('contact_messages', editor.cookie)).toBe(STREAM)
+
+    await setTwoFactorRequiredForStaff(true)
+    try {
+      for (const table of ['contact_messages', 'profiles', 'user_roles', 'themes,profiles']) {
+        expect(await follow(table, editor.cookie), table).toBe('redirect /admin/account')
+      }
+      expect(await follow('themes', editor.cookie)).toBe(STREAM)
+    } finally {
+      await setTwoFactorRequiredForStaff(false)
+    }
+    expect(await follow('profiles', editor.cookie)).toBe(STREAM)
+  })
+
+  test('visitors and plain users are refused staff tables as before', async () => {
+    expect(await follow('profiles')).toBe('redirect /auth?error=access_denied')
+    const user = await createSignedInUser('user')
+    expect(await follow('contact_messages', user.cookie)).toBe('redirect /admin')
+  })
+})
