@@ -35,7 +35,11 @@ export async function startApp(env: Record<string, string> = {}, options: { data
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start:\n${output}`)), 30_000)
+    // A server that never says it listens is killed, so a failed start leaves no process behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`app did not start:\n${output}`))
+    }, 30_000)
     const check = () => {
       if (output.includes('listening on')) {
         clearTimeout(timer)
