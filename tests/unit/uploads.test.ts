@@ -5,10 +5,12 @@ import sharp from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createLocalStorage } from '#app/lib/storage/local-storage.server.ts'
 import { parsePublicUrl } from '#app/lib/storage/storage.ts'
-import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 import { checkDocumentUpload, checkImageUpload, removeStoredFiles, storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { simplePdf } from '#db/seed/simple-pdf.ts'
+import { bilevelPng, gifCanvas } from '#tests/setup/crafted-files.ts'
+import { png as pngWithRows } from '#tests/setup/hostile-values.ts'
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'school-uploads-'))
 const storage = createLocalStorage(root)
@@ -43,6 +45,38 @@ describe('image uploads are checked by their content', () => {
     expect(await checkImageUpload(file('', 'empty.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })
     const huge = new Uint8Array(MAX_IMAGE_BYTES + 1)
     expect(await checkImageUpload(file(huge, 'huge.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.imageTooLarge })
+  })
+})
+
+describe('images too large to decode are refused from their header', () => {
+  test('the limit is 40 megapixels, and its message names it', () => {
+    expect(MAX_IMAGE_PIXELS).toBe(40_000_000)
+    expect(UPLOAD_MESSAGES.imagePixelsTooMany).toBe('Images must be at most 40 megapixels (for example 8000 × 5000 pixels)')
+  })
+
+  test('a small PNG of 16000 × 16000 pixels is refused at once, without decoding it', async () => {
+    const bomb = bilevelPng(16_000, 16_000)
+    expect(bomb.byteLength).toBeLessThan(100_000)
+    const rssBefore = process.memoryUsage().rss
+    const started = performance.now()
+    expect(await checkImageUpload(file(bomb, 'bomb.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.imagePixelsTooMany })
+    expect(performance.now() - started).toBeLessThan(2_000)
+    // Decoding would take 256 MB for the pixels alone.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024)
+  })
+
+  test('a GIF of 35 bytes whose frame claims 10000 × 5000 is refused; a small one passes', async () => {
+    expect(await checkImageUpload(file(gifCanvas(10_000, 5_000), 'tiny.gif', 'image/gif'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.imagePixelsTooMany })
+    expect(await checkImageUpload(file(gifCanvas(40, 30), 'tiny.gif', 'image/gif'))).toEqual({ ok: true, value: expect.any(Uint8Array) })
+  })
+
+  test('exactly at the limit the header passes (this one then fails to decode: its rows are missing)', async () => {
+    expect(await checkImageUpload(file(pngWithRows(8_000, 5_000, 1), 'cut.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })
+    expect(await checkImageUpload(file(pngWithRows(8_000, 5_001, 1), 'cut.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.imagePixelsTooMany })
+  })
+
+  test('a stored image is never decoded above the limit, whoever calls storeImage', async () => {
+    await expect(storeImage(storage, 'uploads', gifCanvas(10_000, 5_000))).rejects.toThrow(/pixel limit/i)
   })
 })
 
