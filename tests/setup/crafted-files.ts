@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib'
+import CFB from 'cfb'
 import { pngChunk } from './hostile-values.ts'
 
 /*
@@ -43,4 +44,24 @@ export function gifCanvas(width: number, height: number): Uint8Array {
     // LZW data of minimum code size 2 (clear, colour 0, end), then the trailer.
     Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]),
   ])
+}
+
+/** An OLE compound file (the container of .doc, .xls, .msi, .msg) holding the given streams; a path with '/' makes storages. */
+export function compoundFile(streams: Record<string, Uint8Array>): Uint8Array {
+  const container = CFB.utils.cfb_new()
+  for (const [name, content] of Object.entries(streams)) CFB.utils.cfb_add(container, name, Buffer.from(content))
+  return new Uint8Array(CFB.write(container, { type: 'buffer' }) as Buffer)
+}
+
+/** The start of a Word 97–2003 WordDocument stream: the file information block, identifier 0xA5EC, version 0x00C1. */
+export function wordFileInformationBlock(identifier = 0xa5ec): Uint8Array {
+  const block = Buffer.alloc(1472)
+  block.writeUInt16LE(identifier, 0)
+  block.writeUInt16LE(0x00c1, 2)
+  return block
+}
+
+/** A minimal Word 97–2003 document as Word lays it out: a WordDocument stream with its file information block, and a table stream. */
+export function wordDocument(): Uint8Array {
+  return compoundFile({ WordDocument: wordFileInformationBlock(), '1Table': new Uint8Array(4096) })
 }

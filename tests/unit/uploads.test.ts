@@ -9,7 +9,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from '#app/lib/upl
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 import { checkDocumentUpload, checkImageUpload, removeStoredFiles, storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { simplePdf } from '#db/seed/simple-pdf.ts'
-import { bilevelPng, gifCanvas } from '#tests/setup/crafted-files.ts'
+import { bilevelPng, compoundFile, gifCanvas, wordDocument, wordFileInformationBlock } from '#tests/setup/crafted-files.ts'
 import { png as pngWithRows } from '#tests/setup/hostile-values.ts'
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'school-uploads-'))
@@ -86,6 +86,22 @@ describe('document uploads', () => {
     expect(pdf).toMatchObject({ ok: true, value: { ext: 'pdf', contentType: 'application/pdf' } })
     expect(await checkDocumentUpload(file(await png(4, 4), 'policy.pdf', 'application/pdf'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notADocument })
     expect(await checkDocumentUpload(file('just text', 'policy.doc', 'application/msword'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notADocument })
+  })
+
+  test('a Word 97–2003 document passes as .doc', async () => {
+    const doc = await checkDocumentUpload(file(wordDocument(), 'policy.doc', 'application/msword'))
+    expect(doc).toMatchObject({ ok: true, value: { ext: 'doc', contentType: 'application/msword' } })
+  })
+
+  test.each([
+    ['an Excel workbook', compoundFile({ Workbook: new Uint8Array(4096), '\u0005SummaryInformation': new Uint8Array(512) })],
+    ['an installer-like file', compoundFile({ '\u4840\u3f3f\u4577\u446c\u3b6a': new Uint8Array(64), '\u0005SummaryInformation': new Uint8Array(512) })],
+    ['a WordDocument stream inside a storage, not at the root', compoundFile({ 'Embedded/WordDocument': wordFileInformationBlock(), Workbook: new Uint8Array(4096) })],
+    ['a WordDocument stream that is not a Word file information block', compoundFile({ WordDocument: wordFileInformationBlock(0x1234) })],
+    ['a WordDocument stream too short to hold one', compoundFile({ WordDocument: new Uint8Array([0xec]) })],
+    ['a compound file cut short', wordDocument().slice(0, 600)],
+  ])('another compound file is refused as a .doc: %s', async (_label, bytes) => {
+    expect(await checkDocumentUpload(file(bytes, 'policy.doc', 'application/msword'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notADocument })
   })
 })
 

@@ -5,16 +5,20 @@ import { logger } from '../logger.server.ts'
 import { parsePublicUrl, publicUrl, type Bucket, type Storage } from '../storage/storage.ts'
 import { chosenFile, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from './upload-rules.ts'
 import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, variantUrl } from './image-variants.ts'
+import { isWordDocument } from './word-document.server.ts'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string }
 
 /** Formats decoded by sharp that are safe to show; SVG is refused (it can carry scripts). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'])
 
-const DOCUMENT_TYPES: Record<string, { ext: string; contentType: string }> = {
+type DocumentType = { ext: string; contentType: string; isThisType?: (bytes: Uint8Array) => boolean }
+
+/** By the type file-type reads from the magic bytes; `isThisType` looks further where those bytes are shared. */
+const DOCUMENT_TYPES: Record<string, DocumentType> = {
   'application/pdf': { ext: 'pdf', contentType: 'application/pdf' },
-  // .doc files are OLE compound files.
-  'application/x-cfb': { ext: 'doc', contentType: 'application/msword' },
+  // .doc files are OLE compound files, a container other formats share.
+  'application/x-cfb': { ext: 'doc', contentType: 'application/msword', isThisType: isWordDocument },
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
     ext: 'docx',
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -70,8 +74,8 @@ export async function checkDocumentUpload(value: unknown): Promise<Checked<{ byt
   const bytes = new Uint8Array(await file.arrayBuffer())
   const type = await fileTypeFromBuffer(bytes)
   const document = type ? DOCUMENT_TYPES[type.mime] : undefined
-  if (!document) return { ok: false, error: UPLOAD_MESSAGES.notADocument }
-  return { ok: true, value: { bytes, ...document } }
+  if (!document || (document.isThisType && !document.isThisType(bytes))) return { ok: false, error: UPLOAD_MESSAGES.notADocument }
+  return { ok: true, value: { bytes, ext: document.ext, contentType: document.contentType } }
 }
 
 async function webp(bytes: Uint8Array, width: number) {
