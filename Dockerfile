@@ -39,7 +39,7 @@ COPY app ./app
 COPY db ./db
 COPY scripts/site ./scripts/site
 # The code stays root's and read-only to the server; only /data is writable.
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p -m 700 /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -29,7 +29,7 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message))
     dialect = new PostgresDialect({ pool })
   } else {
-    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true })
+    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 })
     dialect = createSqliteDialect(openSqlite(target.file))
   }
   const db = new Kysely<Database>({ dialect })

@@ -7,15 +7,33 @@ import { logger } from '#app/lib/logger.server.ts'
 const FORWARDED_ID = /^[\w.-]{1,64}$/
 /** Query values that are secrets (reset and confirmation links, OAuth callbacks) and must not reach the log. */
 const SECRET_PARAMS = new Set(['token', 'code', 'state', 'secret'])
+/**
+ * Path segments followed by a secret: Better Auth's password-reset link is
+ * /api/auth/reset-password/<token>. Compared case-insensitively, as routes match.
+ */
+const SECRET_AFTER_SEGMENTS = new Set(['reset-password'])
 const PROBES = new Set(['/healthz', '/readyz'])
 
-/** The path and query of a request, with secret values replaced. */
+/** A path segment as the router reads it: percent-decoded, any case. */
+function segmentName(segment: string): string {
+  try {
+    return decodeURIComponent(segment).toLowerCase()
+  } catch {
+    return segment.toLowerCase()
+  }
+}
+
+/** The path and query of a request, with secret values (query values and path segments) replaced. */
 export function loggableUrl(url: string): string {
   const parsed = new URL(url, 'http://site')
   for (const name of [...parsed.searchParams.keys()]) {
     if (SECRET_PARAMS.has(name.toLowerCase())) parsed.searchParams.set(name, 'redacted')
   }
-  return parsed.pathname + parsed.search
+  const segments = parsed.pathname.split('/')
+  const path = segments
+    .map((segment, index) => (index > 0 && segment !== '' && SECRET_AFTER_SEGMENTS.has(segmentName(segments[index - 1]!)) ? 'redacted' : segment))
+    .join('/')
+  return path + parsed.search
 }
 
 /**

@@ -13,7 +13,7 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   try {
     return fs.readFileSync(file, 'utf8').trim()
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true })
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     const secret = randomBytes(32).toString('base64url')
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
     return secret
@@ -28,7 +28,7 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
 export function keepAuthSecret(archived: string, configured: string | undefined, dataDir: string): string {
   if (configured === archived) return ''
   if (configured) return 'AUTH_SECRET differs from the restored site\'s secret: set AUTH_SECRET to the value in the archive (secrets/auth-secret), or two-factor sign-in of restored accounts will fail.\n'
-  fs.mkdirSync(dataDir, { recursive: true })
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   fs.writeFileSync(path.join(dataDir, 'auth-secret'), archived, { mode: 0o600 })
   return ''
 }

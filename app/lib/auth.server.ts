@@ -42,6 +42,8 @@ function createAuth() {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
     },
+    // Reset links, OAuth states and passkey challenges are kept as SHA-256 hashes: a copy of the database cannot use them.
+    verification: { storeIdentifier: 'hashed' },
     rateLimit: {
       enabled: config.authRateLimit,
       // In the database, so the limits hold across app instances.

@@ -4,6 +4,7 @@ import { isFreshDatabase, seedBaseContent, seedDemoContent } from '#db/seed/seed
 import { database } from './db.server.ts'
 import { ConfigError, config } from './env.server.ts'
 import { logger } from './logger.server.ts'
+import { makeDataPrivate } from './private-data.server.ts'
 import { storage } from './storage/storage.server.ts'
 
 /** Arbitrary, fixed: identifies this app's start-up lock among PostgreSQL advisory locks. */
@@ -57,8 +58,20 @@ async function checkFileStore({ newSite }: { newSite: boolean }) {
   }
 }
 
-/** Start-up work: migrate, check the file store, fill a fresh database, make sure an administrator exists. */
+/** A data folder from a version that left it readable by other local accounts is made private. */
+function protectDataFolder() {
+  const sqlite = config.database.engine === 'sqlite' ? [config.database.file, `${config.database.file}-wal`, `${config.database.file}-shm`] : []
+  try {
+    const changed = makeDataPrivate(config.dataDir, sqlite)
+    if (changed) logger.info(`Made ${changed} files and folders in ${config.dataDir} private to this account.`)
+  } catch (error) {
+    logger.warn({ err: error }, `Could not make ${config.dataDir} private to this account: other local accounts may read it. Check its owner.`)
+  }
+}
+
+/** Start-up work: protect the data folder, migrate, check the file store, fill a fresh database, make sure an administrator exists. */
 export async function bootstrap() {
+  protectDataFolder()
   await withStartupLock(async () => {
     await database.migrate()
     const newSite = await isFreshDatabase(database.db)

@@ -1,3 +1,5 @@
+// First, so that every file the process creates afterwards is private to its account.
+import './private-data.server.ts'
 import path from 'node:path'
 import { z } from 'zod'
 

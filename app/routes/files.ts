@@ -1,13 +1,24 @@
 import { Readable } from 'node:stream'
-import { assertValidKey, InvalidKeyError, isBucket } from '#app/lib/storage/storage.ts'
+import { policyTitleForFile } from '#app/domain/policy/policy.server.ts'
+import { attachmentDisposition } from '#app/lib/storage/download-name.ts'
+import { assertValidKey, InvalidKeyError, isBucket, publicUrl, type Bucket } from '#app/lib/storage/storage.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import type { Route } from './+types/files.ts'
 
-const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|application\/pdf)$/
+/** Images the site shows in its pages; everything else (documents, anything unknown) is only ever downloaded. */
+const INLINE_TYPES = /^image\/(png|jpeg|gif|webp|avif)$/
+
+/** The title a download is named after: a policy's, for a policy document. */
+async function downloadTitle(bucket: Bucket, key: string): Promise<string | null> {
+  return bucket === 'policies' ? policyTitleForFile(publicUrl(bucket, key)) : null
+}
 
 /**
  * Stored files at a stable address: /files/{bucket}/{key}. Names are never
- * reused (uploads get fresh random names), so they may be cached for a year.
+ * reused (uploads get fresh random names), so images may be cached for a
+ * year. A document is sent as an attachment, so a PDF's scripts never run
+ * on this site's origin; its name follows the policy's title, which can
+ * change, so it is cached for an hour only.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params['*'] ?? ''
@@ -18,6 +29,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     if (error instanceof InvalidKeyError) return new Response('Not found', { status: 404 })
     throw error
   }
+  // Looked up before the file is opened, so a failing lookup leaves no file handle open.
+  const title = await downloadTitle(params.bucket, key)
   const object = await storage.get(params.bucket, key)
   if (!object) return new Response('Not found', { status: 404 })
   const headers = new Headers({
@@ -27,6 +40,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     'Content-Security-Policy': "default-src 'none'; sandbox",
   })
   if (object.size) headers.set('Content-Length', String(object.size))
-  if (!INLINE_TYPES.test(object.contentType)) headers.set('Content-Disposition', 'attachment')
+  if (!INLINE_TYPES.test(object.contentType)) {
+    headers.set('Content-Disposition', attachmentDisposition(title, key))
+    headers.set('Cache-Control', 'public, max-age=3600')
+  }
   return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, { headers })
 }

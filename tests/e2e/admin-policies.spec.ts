@@ -85,6 +85,7 @@ test('an editor adds, edits and deletes a policy, with an uploaded PDF, validati
   const document = await request.get(created.file_url!)
   expect(document.status()).toBe(200)
   expect(document.headers()['content-type']).toBe('application/pdf')
+  expect(document.headers()['content-disposition']).toBe(`attachment; filename="${title}.pdf"`)
   expect((await document.body()).subarray(0, 5).toString()).toBe('%PDF-')
   await screenshot(page, 'admin-policies-1280')
   expect(await accessibilityViolations(page)).toEqual([])

@@ -185,6 +185,8 @@ test('policies show title, description and a Download PDF link that opens the do
     const file = await request.get((await download.getAttribute('href'))!)
     expect(file.status()).toBe(200)
     expect(file.headers()['content-type']).toBe('application/pdf')
+    // Downloaded, never shown on the site's origin, under the policy's title.
+    expect(file.headers()['content-disposition']).toBe(`attachment; filename="${title}.pdf"`)
     expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-')
   }
   await screenshots(page, 'listing-policies')

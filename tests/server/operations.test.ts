@@ -52,6 +52,11 @@ describe('probes and logs of one instance', () => {
     expect(requests[0]!.responseTime).toBeGreaterThanOrEqual(0)
     expect(requests[1]).toMatchObject({ reqId: 'proxy-id-42', req: { url: '/blogs' } })
     expect(app.output()).not.toContain('secret-reset-token')
+    // The link of a reset mail carries its token in the path.
+    await fetch(`${app.url}/api/auth/reset-password/secret-path-token?callbackURL=%2Fauth%2Freset-password`, { redirect: 'manual' })
+    await expect.poll(() => logLines(app).filter((line) => line.msg === 'request completed').length).toBe(4)
+    expect(logLines(app).filter((line) => line.msg === 'request completed')[3]).toMatchObject({ req: { url: '/api/auth/reset-password/redacted?callbackURL=%2Fauth%2Freset-password' } })
+    expect(app.output()).not.toContain('secret-path-token')
     // Probes are not logged, and no header (cookies!) is.
     expect(app.output()).not.toContain('/healthz')
     expect(app.output()).not.toMatch(/"headers"|cookie/i)

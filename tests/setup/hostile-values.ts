@@ -183,7 +183,7 @@ export const linkValue = fieldValue(VALID_LINKS)
 
 export type FormFile = { name: string; type: string; bytes: Uint8Array }
 
-function pngChunk(type: string, data: Uint8Array) {
+export function pngChunk(type: string, data: Uint8Array) {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
   const length = Buffer.alloc(4)
   length.writeUInt32BE(data.length)

@@ -5,10 +5,12 @@ import sharp from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createLocalStorage } from '#app/lib/storage/local-storage.server.ts'
 import { parsePublicUrl } from '#app/lib/storage/storage.ts'
-import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 import { checkDocumentUpload, checkImageUpload, removeStoredFiles, storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { simplePdf } from '#db/seed/simple-pdf.ts'
+import { bilevelPng, compoundFile, gifCanvas, wordDocument, wordFileInformationBlock } from '#tests/setup/crafted-files.ts'
+import { png as pngWithRows } from '#tests/setup/hostile-values.ts'
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'school-uploads-'))
 const storage = createLocalStorage(root)
@@ -46,12 +48,60 @@ describe('image uploads are checked by their content', () => {
   })
 })
 
+describe('images too large to decode are refused from their header', () => {
+  test('the limit is 40 megapixels, and its message names it', () => {
+    expect(MAX_IMAGE_PIXELS).toBe(40_000_000)
+    expect(UPLOAD_MESSAGES.imagePixelsTooMany).toBe('Images must be at most 40 megapixels (for example 8000 × 5000 pixels)')
+  })
+
+  test('a small PNG of 16000 × 16000 pixels is refused at once, without decoding it', async () => {
+    const bomb = bilevelPng(16_000, 16_000)
+    expect(bomb.byteLength).toBeLessThan(100_000)
+    const rssBefore = process.memoryUsage().rss
+    const started = performance.now()
+    expect(await checkImageUpload(file(bomb, 'bomb.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.imagePixelsTooMany })
+    expect(performance.now() - started).toBeLessThan(2_000)
+    // Decoding would take 256 MB for the pixels alone.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024)
+  })
+
+  test('a GIF of 35 bytes whose frame claims 10000 × 5000 is refused; a small one passes', async () => {
+    expect(await checkImageUpload(file(gifCanvas(10_000, 5_000), 'tiny.gif', 'image/gif'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.imagePixelsTooMany })
+    expect(await checkImageUpload(file(gifCanvas(40, 30), 'tiny.gif', 'image/gif'))).toEqual({ ok: true, value: expect.any(Uint8Array) })
+  })
+
+  test('exactly at the limit the header passes (this one then fails to decode: its rows are missing)', async () => {
+    expect(await checkImageUpload(file(pngWithRows(8_000, 5_000, 1), 'cut.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })
+    expect(await checkImageUpload(file(pngWithRows(8_000, 5_001, 1), 'cut.png', 'image/png'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.imagePixelsTooMany })
+  })
+
+  test('a stored image is never decoded above the limit, whoever calls storeImage', async () => {
+    await expect(storeImage(storage, 'uploads', gifCanvas(10_000, 5_000))).rejects.toThrow(/pixel limit/i)
+  })
+})
+
 describe('document uploads', () => {
   test('a PDF passes and keeps its type; an image or text does not', async () => {
     const pdf = await checkDocumentUpload(file(simplePdf('Policy', ['Line']), 'policy.pdf', 'application/pdf'))
     expect(pdf).toMatchObject({ ok: true, value: { ext: 'pdf', contentType: 'application/pdf' } })
     expect(await checkDocumentUpload(file(await png(4, 4), 'policy.pdf', 'application/pdf'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notADocument })
     expect(await checkDocumentUpload(file('just text', 'policy.doc', 'application/msword'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notADocument })
+  })
+
+  test('a Word 97–2003 document passes as .doc', async () => {
+    const doc = await checkDocumentUpload(file(wordDocument(), 'policy.doc', 'application/msword'))
+    expect(doc).toMatchObject({ ok: true, value: { ext: 'doc', contentType: 'application/msword' } })
+  })
+
+  test.each([
+    ['an Excel workbook', compoundFile({ Workbook: new Uint8Array(4096), '\u0005SummaryInformation': new Uint8Array(512) })],
+    ['an installer-like file', compoundFile({ '\u4840\u3f3f\u4577\u446c\u3b6a': new Uint8Array(64), '\u0005SummaryInformation': new Uint8Array(512) })],
+    ['a WordDocument stream inside a storage, not at the root', compoundFile({ 'Embedded/WordDocument': wordFileInformationBlock(), Workbook: new Uint8Array(4096) })],
+    ['a WordDocument stream that is not a Word file information block', compoundFile({ WordDocument: wordFileInformationBlock(0x1234) })],
+    ['a WordDocument stream too short to hold one', compoundFile({ WordDocument: new Uint8Array([0xec]) })],
+    ['a compound file cut short', wordDocument().slice(0, 600)],
+  ])('another compound file is refused as a .doc: %s', async (_label, bytes) => {
+    expect(await checkDocumentUpload(file(bytes, 'policy.doc', 'application/msword'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notADocument })
   })
 })
 

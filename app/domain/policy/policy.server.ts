@@ -20,3 +20,12 @@ export async function listPolicies(): Promise<Policy[]> {
     createdAt: readTimestamp(row.created_at),
   }))
 }
+
+/**
+ * The title of the newest policy linking to a stored document, to name its
+ * download; null when no policy links to it.
+ */
+export async function policyTitleForFile(fileUrl: string): Promise<string | null> {
+  const row = await db.selectFrom('policies').select('title').where('file_url', '=', fileUrl).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
+  return row?.title ?? null
+}

@@ -32,7 +32,7 @@ export function createMailer({ smtpUrl, from, outbox, log = console.log }: Maile
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-      await fs.mkdir(outbox, { recursive: true })
+      await fs.mkdir(outbox, { recursive: true, mode: 0o700 })
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`)
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 })
       log(`No SMTP_URL set: "${mail.subject}" for ${mail.to} written to ${file}. Link: ${mail.url}`)

@@ -19,10 +19,10 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(bucket, key, body) {
       const file = fileFor(bucket, key)
-      await fs.mkdir(path.dirname(file), { recursive: true })
-      // Write then rename, so a reader never sees half a file.
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+      // Write then rename, so a reader never sees half a file; readable by this account only, like the whole data folder.
       const partial = `${file}.${process.pid}.${Date.now()}.partial`
-      await fs.writeFile(partial, body)
+      await fs.writeFile(partial, body, { mode: 0o600 })
       await fs.rename(partial, file)
     },
     async get(bucket, key) {
@@ -51,7 +51,7 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async ping() {
-      await fs.mkdir(base, { recursive: true })
+      await fs.mkdir(base, { recursive: true, mode: 0o700 })
       await fs.access(base, fs.constants.W_OK)
       return true
     },

@@ -3,18 +3,22 @@ import sharp from 'sharp'
 import { newId } from '#db/portable.ts'
 import { logger } from '../logger.server.ts'
 import { parsePublicUrl, publicUrl, type Bucket, type Storage } from '../storage/storage.ts'
-import { chosenFile, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from './upload-rules.ts'
+import { chosenFile, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from './upload-rules.ts'
 import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, variantUrl } from './image-variants.ts'
+import { isWordDocument } from './word-document.server.ts'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string }
 
 /** Formats decoded by sharp that are safe to show; SVG is refused (it can carry scripts). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'])
 
-const DOCUMENT_TYPES: Record<string, { ext: string; contentType: string }> = {
+type DocumentType = { ext: string; contentType: string; isThisType?: (bytes: Uint8Array) => boolean }
+
+/** By the type file-type reads from the magic bytes; `isThisType` looks further where those bytes are shared. */
+const DOCUMENT_TYPES: Record<string, DocumentType> = {
   'application/pdf': { ext: 'pdf', contentType: 'application/pdf' },
-  // .doc files are OLE compound files.
-  'application/x-cfb': { ext: 'doc', contentType: 'application/msword' },
+  // .doc files are OLE compound files, a container other formats share.
+  'application/x-cfb': { ext: 'doc', contentType: 'application/msword', isThisType: isWordDocument },
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
     ext: 'docx',
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -22,8 +26,28 @@ const DOCUMENT_TYPES: Record<string, { ext: string; contentType: string }> = {
 }
 
 /**
+ * Uploaded bytes as sharp reads them: only the first frame of an animation
+ * (a stored image is a still WebP), and never more pixels than the limit,
+ * which sharp enforces from the header before decoding.
+ */
+function uploadedImage(bytes: Uint8Array) {
+  return sharp(bytes, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS })
+}
+
+/** Width × height of the frame that would be decoded, from the header alone; null when there is no readable header. */
+async function framePixels(bytes: Uint8Array): Promise<number | null> {
+  try {
+    // Read like uploadedImage reads it (first frame only), but without the limit, so the refusal can name it.
+    const { width, height } = await sharp(bytes, { animated: false, limitInputPixels: false }).metadata()
+    return width * height
+  } catch {
+    return null
+  }
+}
+
+/**
  * The bytes of an uploaded image after checking what they really are (magic
- * bytes, then a full decode), never the browser's claim.
+ * bytes, the size its header claims, then a full decode), never the browser's claim.
  */
 export async function checkImageUpload(value: unknown): Promise<Checked<Uint8Array>> {
   const file = chosenFile(value)
@@ -32,8 +56,11 @@ export async function checkImageUpload(value: unknown): Promise<Checked<Uint8Arr
   const bytes = new Uint8Array(await file.arrayBuffer())
   const type = await fileTypeFromBuffer(bytes)
   if (!type || !IMAGE_TYPES.has(type.mime)) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
+  const pixels = await framePixels(bytes)
+  if (pixels === null) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
+  if (pixels > MAX_IMAGE_PIXELS) return { ok: false, error: UPLOAD_MESSAGES.imagePixelsTooMany }
   try {
-    await sharp(bytes).stats()
+    await uploadedImage(bytes).stats()
   } catch {
     return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
   }
@@ -47,13 +74,13 @@ export async function checkDocumentUpload(value: unknown): Promise<Checked<{ byt
   const bytes = new Uint8Array(await file.arrayBuffer())
   const type = await fileTypeFromBuffer(bytes)
   const document = type ? DOCUMENT_TYPES[type.mime] : undefined
-  if (!document) return { ok: false, error: UPLOAD_MESSAGES.notADocument }
-  return { ok: true, value: { bytes, ...document } }
+  if (!document || (document.isThisType && !document.isThisType(bytes))) return { ok: false, error: UPLOAD_MESSAGES.notADocument }
+  return { ok: true, value: { bytes, ext: document.ext, contentType: document.contentType } }
 }
 
 async function webp(bytes: Uint8Array, width: number) {
   // rotate() applies the camera's orientation; metadata (GPS and all) is dropped.
-  const output = await sharp(bytes, { animated: false }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()
+  const output = await uploadedImage(bytes).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()
   return new Uint8Array(output)
 }
 
