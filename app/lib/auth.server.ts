@@ -5,6 +5,7 @@ import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
 import { accountNameSchema } from '#app/domain/user/user-admin.schema.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
+import { foreignReturnAddressField } from './auth/return-address.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
 import { database } from './db.server.ts'
@@ -66,7 +67,7 @@ function createAuth() {
       // WebAuthn bound to this site's host name, so a passkey works only here.
       passkey({ rpID: new URL(config.publicUrl).hostname, rpName: SITE_NAME, origin: new URL(config.publicUrl).origin }),
     ],
-    hooks: { before: createAuthMiddleware(async (ctx) => refuseMalformedReturnAddresses(ctx.body, ctx.query)) },
+    hooks: { before: createAuthMiddleware(async (ctx) => refuseForeignReturnAddresses(ctx.body, ctx.query)) },
     databaseHooks: {
       user: {
         create: {
@@ -84,17 +85,10 @@ function createAuth() {
   })
 }
 
-const RETURN_ADDRESS_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const
-
-/** Better Auth checks a return address's origin, then URI-encodes it, which throws on a lone surrogate: refuse those first. */
-function refuseMalformedReturnAddresses(...sources: unknown[]) {
-  for (const source of sources) {
-    if (!source || typeof source !== 'object') continue
-    for (const field of RETURN_ADDRESS_FIELDS) {
-      const value: unknown = (source as Record<string, unknown>)[field]
-      if (typeof value === 'string' && !value.isWellFormed()) throw new APIError('BAD_REQUEST', { message: `Invalid ${field}` })
-    }
-  }
+/** Every endpoint's return addresses (body or query) must lead back to a path on this site; checked before Better Auth acts on them. */
+function refuseForeignReturnAddresses(...sources: unknown[]) {
+  const field = foreignReturnAddressField(new URL(config.publicUrl).origin, ...sources)
+  if (field) throw new APIError('BAD_REQUEST', { message: `Invalid ${field}` })
 }
 
 export const auth = singleton('auth', createAuth)
