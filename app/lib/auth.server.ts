@@ -3,8 +3,8 @@ import { passkey } from '@better-auth/passkey'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
-import { accountNameSchema } from '#app/domain/user/user-admin.schema.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
+import { checkedAccountFields } from './auth/account-fields.server.ts'
 import { foreignReturnAddressField } from './auth/return-address.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
@@ -71,15 +71,13 @@ function createAuth() {
     databaseHooks: {
       user: {
         create: {
-          // The name follows the user form's rules whoever sends it (a script, an OAuth provider).
-          before: async (user) => {
-            const name = accountNameSchema.safeParse(user.name)
-            if (!name.success) throw new APIError('BAD_REQUEST', { message: name.error.issues[0]?.message })
-            return { data: { ...user, name: name.data ?? '' } }
-          },
+          // The name and picture follow the user form's rules whoever sends them (a script, an OAuth provider).
+          before: async (user) => ({ data: checkedAccountFields(user) }),
           // Every account gets its profile (status pending) and the role 'user' (spec §6).
           after: async (user) => createProfileForNewUser({ id: user.id, email: user.email, name: user.name }),
         },
+        // The same rules for every later write: update-user, a provider's profile on sign-in.
+        update: { before: async (user) => ({ data: checkedAccountFields(user) }) },
       },
     },
   })
