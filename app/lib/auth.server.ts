@@ -5,6 +5,7 @@ import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { checkedAccountFields } from './auth/account-fields.server.ts'
+import { capSessionAtAbsoluteLifetime, refuseSessionForRejectedAccount } from './auth/session-rules.server.ts'
 import { foreignReturnAddressField } from './auth/return-address.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
@@ -78,6 +79,10 @@ function createAuth() {
         },
         // The same rules for every later write: update-user, a provider's profile on sign-in.
         update: { before: async (user) => ({ data: checkedAccountFields(user) }) },
+      },
+      session: {
+        create: { before: async (session) => refuseSessionForRejectedAccount(session) },
+        update: { after: async (session) => capSessionAtAbsoluteLifetime(session) },
       },
     },
   })

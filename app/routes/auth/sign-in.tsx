@@ -33,6 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const RETURNED_ERRORS: Record<string, string> = {
   account_not_linked: 'This email already has an account. Please sign in with your password.',
+  ACCOUNT_REJECTED: AUTH_MESSAGES.accountRejected,
   INVALID_TOKEN: 'This confirmation link is invalid or has expired. Sign in to receive a new one.',
   TOKEN_EXPIRED: 'This confirmation link is invalid or has expired. Sign in to receive a new one.',
   default: 'Signing in with that account did not work. Please try again.',
