@@ -6,6 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { checkedAccountFields } from './auth/account-fields.server.ts'
 import { capSessionAtAbsoluteLifetime, refuseSessionForRejectedAccount } from './auth/session-rules.server.ts'
+import { afterAccountEndpoint, beforeAccountEndpoint } from './auth/sign-up-browser.server.ts'
 import { foreignReturnAddressField } from './auth/return-address.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
@@ -40,8 +41,9 @@ function createAuth() {
       sendOnSignUp: true,
       // Signing in unconfirmed sends a fresh link (the first may have expired or been lost).
       sendOnSignIn: true,
-      // The link in the mail signs the person in and lands on /admin (spec §6).
-      autoSignInAfterVerification: true,
+      // The link in the mail signs the person in and lands on /admin (spec §6), but only in the
+      // browser that signed up: afterAccountEndpoint does it, not Better Auth.
+      autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
     },
     rateLimit: {
@@ -68,7 +70,13 @@ function createAuth() {
       // WebAuthn bound to this site's host name, so a passkey works only here.
       passkey({ rpID: new URL(config.publicUrl).hostname, rpName: SITE_NAME, origin: new URL(config.publicUrl).origin }),
     ],
-    hooks: { before: createAuthMiddleware(async (ctx) => refuseForeignReturnAddresses(ctx.body, ctx.query)) },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        refuseForeignReturnAddresses(ctx.body, ctx.query)
+        await beforeAccountEndpoint(ctx)
+      }),
+      after: createAuthMiddleware(async (ctx) => afterAccountEndpoint(ctx)),
+    },
     databaseHooks: {
       user: {
         create: {
