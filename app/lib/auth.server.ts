@@ -41,7 +41,7 @@ function createAuth() {
       sendOnSignUp: true,
       // Signing in unconfirmed sends a fresh link (the first may have expired or been lost).
       sendOnSignIn: true,
-      // The link in the mail signs the person in and lands on /admin (spec §6), but only in the
+      // The link in the mail signs the person in and lands on /admin, but only in the
       // browser that signed up: afterAccountEndpoint does it, not Better Auth.
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,

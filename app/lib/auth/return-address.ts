@@ -37,6 +37,7 @@ function decodings(value: string): string[] {
 /** Whether one form of the address stays on `origin`, even after the URL parser normalises `/./` and `/../`. */
 function staysOnOrigin(form: string, origin: string): boolean {
   const beforeQuery = form.split(/[?#]/, 1)[0] ?? ''
+  // Better Auth URI-encodes the address, which throws on a lone surrogate.
   if (!form.isWellFormed() || hasConfusableCharacter(beforeQuery)) return false
   let resolved: URL
   try {
