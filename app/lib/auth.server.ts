@@ -3,8 +3,11 @@ import { passkey } from '@better-auth/passkey'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
-import { accountNameSchema } from '#app/domain/user/user-admin.schema.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
+import { checkedAccountFields } from './auth/account-fields.server.ts'
+import { capSessionAtAbsoluteLifetime, refuseSessionForRejectedAccount } from './auth/session-rules.server.ts'
+import { afterAccountEndpoint, beforeAccountEndpoint } from './auth/sign-up-browser.server.ts'
+import { foreignReturnAddressField } from './auth/return-address.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
 import { database } from './db.server.ts'
@@ -38,8 +41,9 @@ function createAuth() {
       sendOnSignUp: true,
       // Signing in unconfirmed sends a fresh link (the first may have expired or been lost).
       sendOnSignIn: true,
-      // The link in the mail signs the person in and lands on /admin (spec §6).
-      autoSignInAfterVerification: true,
+      // The link in the mail signs the person in and lands on /admin, but only in the
+      // browser that signed up: afterAccountEndpoint does it, not Better Auth.
+      autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
     },
     // Reset links, OAuth states and passkey challenges are kept as SHA-256 hashes: a copy of the database cannot use them.
@@ -68,35 +72,36 @@ function createAuth() {
       // WebAuthn bound to this site's host name, so a passkey works only here.
       passkey({ rpID: new URL(config.publicUrl).hostname, rpName: SITE_NAME, origin: new URL(config.publicUrl).origin }),
     ],
-    hooks: { before: createAuthMiddleware(async (ctx) => refuseMalformedReturnAddresses(ctx.body, ctx.query)) },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        refuseForeignReturnAddresses(ctx.body, ctx.query)
+        await beforeAccountEndpoint(ctx)
+      }),
+      after: createAuthMiddleware(async (ctx) => afterAccountEndpoint(ctx)),
+    },
     databaseHooks: {
       user: {
         create: {
-          // The name follows the user form's rules whoever sends it (a script, an OAuth provider).
-          before: async (user) => {
-            const name = accountNameSchema.safeParse(user.name)
-            if (!name.success) throw new APIError('BAD_REQUEST', { message: name.error.issues[0]?.message })
-            return { data: { ...user, name: name.data ?? '' } }
-          },
+          // The name and picture follow the user form's rules whoever sends them (a script, an OAuth provider).
+          before: async (user) => ({ data: checkedAccountFields(user) }),
           // Every account gets its profile (status pending) and the role 'user' (spec §6).
           after: async (user) => createProfileForNewUser({ id: user.id, email: user.email, name: user.name }),
         },
+        // The same rules for every later write: update-user, a provider's profile on sign-in.
+        update: { before: async (user) => ({ data: checkedAccountFields(user) }) },
+      },
+      session: {
+        create: { before: async (session) => refuseSessionForRejectedAccount(session) },
+        update: { after: async (session) => capSessionAtAbsoluteLifetime(session) },
       },
     },
   })
 }
 
-const RETURN_ADDRESS_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const
-
-/** Better Auth checks a return address's origin, then URI-encodes it, which throws on a lone surrogate: refuse those first. */
-function refuseMalformedReturnAddresses(...sources: unknown[]) {
-  for (const source of sources) {
-    if (!source || typeof source !== 'object') continue
-    for (const field of RETURN_ADDRESS_FIELDS) {
-      const value: unknown = (source as Record<string, unknown>)[field]
-      if (typeof value === 'string' && !value.isWellFormed()) throw new APIError('BAD_REQUEST', { message: `Invalid ${field}` })
-    }
-  }
+/** Every endpoint's return addresses (body or query) must lead back to a path on this site; checked before Better Auth acts on them. */
+function refuseForeignReturnAddresses(...sources: unknown[]) {
+  const field = foreignReturnAddressField(new URL(config.publicUrl).origin, ...sources)
+  if (field) throw new APIError('BAD_REQUEST', { message: `Invalid ${field}` })
 }
 
 export const auth = singleton('auth', createAuth)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { ensureFirstAdmin } from '#app/domain/user/first-admin.server.ts'
+import { removeExpiredUnconfirmedAccounts } from '#app/domain/user/unconfirmed-accounts.server.ts'
 import { isFreshDatabase, seedBaseContent, seedDemoContent } from '#db/seed/seed.ts'
 import { database } from './db.server.ts'
 import { ConfigError, config } from './env.server.ts'
@@ -82,5 +83,6 @@ export async function bootstrap() {
       logger.info(`New site created${config.seedDemo ? ' with demo content' : ''}.`)
     }
     await ensureFirstAdmin()
+    await removeExpiredUnconfirmedAccounts()
   })
 }

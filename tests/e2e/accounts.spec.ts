@@ -73,6 +73,32 @@ test.describe('sign-up with e-mail confirmation', () => {
   })
 })
 
+test.describe('a confirmation link opened in another browser', () => {
+  test.use({ expectedFailedUrls: ['/api/auth/sign-in/email'] })
+
+  test('confirms nothing there; signing in there with the password mails a link that signs in there', async ({ page, request }) => {
+    const email = `phone-${crypto.randomUUID().slice(0, 8)}@example.org`
+    // The sign-up happens on another device: the request fixture keeps cookies of its own.
+    const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password: 'laptop-password', name: '' }, headers: { origin: ACCOUNTS_SITE_URL } })
+    expect(signUp.status()).toBe(200)
+    const mail = await waitForMail(email, /^Confirm your e-mail address/)
+    await page.goto(linkIn(mail, ACCOUNTS_SITE_URL))
+    await expect(page).toHaveURL(/\/auth\?error=CONFIRM_IN_SIGN_UP_BROWSER$/)
+    await expect(page.getByRole('alert')).toHaveText(
+      'Open the confirmation link in the browser where you signed up, or sign in here with your email and password to receive a link for this browser.',
+    )
+    expect(accessOf(email)).toEqual({ verified: 0, role: 'user', status: 'pending' })
+
+    await waitForHydration(page, 'main form')
+    await signInThroughForm(page, email, 'laptop-password')
+    await expect(toast(page, 'Email not verified')).toContainText('Error')
+    await expect.poll(() => mailsTo(email).length).toBe(2)
+    await page.goto(linkIn(mailsTo(email)[1]!, ACCOUNTS_SITE_URL))
+    await expect(page).toHaveURL(`${ACCOUNTS_SITE_URL}/admin`)
+    expect(accessOf(email)).toEqual({ verified: 1, role: 'user', status: 'pending' })
+  })
+})
+
 test.describe('password reset', () => {
   test.use({ expectedFailedUrls: ['/api/auth/sign-in/email', '/api/auth/reset-password'] })
 

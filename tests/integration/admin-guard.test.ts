@@ -42,7 +42,8 @@ describe('the admin guard middleware (spec §6)', () => {
     ['editor', 'approved', { '/admin': 'through as editor', '/admin/blogs.data': 'through as editor', '/admin/gallery/folders': 'through as editor', '/admin/users': TO_DASHBOARD, '/admin/theme.data': TO_DASHBOARD }],
     ['admin', 'approved', { '/admin': 'through as admin', '/admin/sections': 'through as admin', '/admin/users': 'through as admin', '/admin/theme.data': 'through as admin' }],
     ['admin', 'pending', { '/admin': 'through as user', '/admin/blogs': TO_DASHBOARD, '/admin/users': TO_DASHBOARD }],
-    ['editor', 'rejected', { '/admin': 'through as user', '/admin/events': TO_DASHBOARD }],
+    // A rejected account cannot sign in at all.
+    ['editor', 'rejected', { '/admin': DENIED, '/admin/events': DENIED }],
   ]
   for (const [role, status, expectations] of cases) {
     test(`${status} ${role}`, async () => {

@@ -92,12 +92,13 @@ describe('requireRole on the server (spec §6)', () => {
     expect(await outcome(requestWithCookie('/admin/users', admin.cookie), 'admin')).toBe('allowed as admin')
   })
 
-  test('an admin who is not approved acts as role user', async () => {
+  test('a pending admin acts as role user; a rejected account has no session', async () => {
     const pending = await createSignedInUser('admin', 'pending')
     const rejected = await createSignedInUser('editor', 'rejected')
     expect(await outcome(requestWithCookie('/admin', pending.cookie), 'user')).toBe('allowed as user')
     expect(await outcome(requestWithCookie('/admin/users', pending.cookie), 'admin')).toBe('302 -> /admin')
-    expect(await outcome(requestWithCookie('/admin/blogs', rejected.cookie), 'editor')).toBe('302 -> /admin')
+    expect(rejected.cookie).not.toMatch(/session_token/)
+    expect(await outcome(requestWithCookie('/admin/blogs', rejected.cookie), 'editor')).toBe('302 -> /auth?error=access_denied')
   })
 
   test('after sign-out the old cookie is refused', async () => {

@@ -58,10 +58,12 @@ describe('user management (spec §2, §4, §7)', () => {
     expect((await getStaffSession(requestWithCookie('/admin', user.cookie)))?.role).toBe('admin')
   })
 
-  test('a pending or rejected account signs in but acts as role user', async () => {
+  test('a pending account signs in but acts as role user; rejecting an account signs it out', async () => {
     const editor = await createSignedInUser('editor')
-    await updateUserAccess(editor.userId, { status: 'rejected' })
+    await updateUserAccess(editor.userId, { status: 'pending' })
     expect((await getStaffSession(requestWithCookie('/admin', editor.cookie)))?.role).toBe('user')
+    await updateUserAccess(editor.userId, { status: 'rejected' })
+    expect(await getStaffSession(requestWithCookie('/admin', editor.cookie))).toBeNull()
   })
 
   test('a new password works at once, the old one no longer, and the person is signed out elsewhere', async () => {

@@ -17,6 +17,7 @@ export const AUTH_MESSAGES = {
   signedUp: 'Account created successfully. Please check your email.',
   signedOut: 'Logged out successfully',
   sessionExpired: 'Session expired. Please sign in again.',
+  accountRejected: 'This account has been rejected. Please contact an administrator.',
 } as const
 
 /** On /auth after a Logout whose sign-out call failed: show the form rather than return to /admin. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { optionalLink, optionalText, requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 import { PROFILE_STATUSES, ROLES } from '#db/tables/people.ts'
 import { credentialsSchema, PASSWORD_MIN_LENGTH } from './credentials.schema.ts'
 
@@ -36,6 +36,9 @@ export const newUserSchema = credentialsSchema.extend({
 
 /** The name an account is created with: sign-up sends none, a script or a provider may send any; empty is none. */
 export const accountNameSchema = optionalText('Full name', 100)
+
+/** An account's picture: a file of this site or an http(s) address; empty is none. */
+export const accountImageSchema = optionalLink()
 
 /** The edit dialog: the e-mail cannot be changed; any status; one role; an optional new password. */
 export const editUserSchema = z.object({

@@ -117,6 +117,8 @@ export async function updateUserAccess(userId: string, changes: Partial<Pick<Use
       await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
       await trx.insertInto('user_roles').values({ user_id: userId, role: next.role }).execute()
     }
+    // A rejected account cannot sign in, so it keeps no session either.
+    if (next.status === 'rejected') await trx.deleteFrom('session').where('userId', '=', userId).execute()
     return { ok: true, id: userId }
   })
   if (outcome.ok) await publishChanges({ table: 'profiles', type: 'update', id: userId }, { table: 'user_roles', type: 'update', id: userId })

@@ -42,6 +42,8 @@ export async function setUserRoleAndStatus(userId: string, role: Role, status: P
     await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
     await trx.insertInto('user_roles').values({ user_id: userId, role }).execute()
     await trx.updateTable('profiles').set({ status }).where('id', '=', userId).execute()
+    // A rejected account cannot sign in, so it keeps no session either.
+    if (status === 'rejected') await trx.deleteFrom('session').where('userId', '=', userId).execute()
   })
   await publishChanges({ table: 'user_roles', type: 'update', id: userId }, { table: 'profiles', type: 'update', id: userId })
 }

@@ -31,10 +31,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid or has expired. Sign in to receive a new one.'
+
 const RETURNED_ERRORS: Record<string, string> = {
   account_not_linked: 'This email already has an account. Please sign in with your password.',
-  INVALID_TOKEN: 'This confirmation link is invalid or has expired. Sign in to receive a new one.',
-  TOKEN_EXPIRED: 'This confirmation link is invalid or has expired. Sign in to receive a new one.',
+  ACCOUNT_REJECTED: AUTH_MESSAGES.accountRejected,
+  // A confirmation link opened in a browser that did not sign up (see sign-up-browser.server.ts).
+  CONFIRM_IN_SIGN_UP_BROWSER:
+    'Open the confirmation link in the browser where you signed up, or sign in here with your email and password to receive a link for this browser.',
+  INVALID_TOKEN: INVALID_CONFIRMATION_LINK,
+  TOKEN_EXPIRED: INVALID_CONFIRMATION_LINK,
+  // The link's sign-up was replaced by a newer one, or expired unconfirmed.
+  USER_NOT_FOUND: INVALID_CONFIRMATION_LINK,
   default: 'Signing in with that account did not work. Please try again.',
 }
 
