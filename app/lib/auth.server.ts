@@ -4,8 +4,10 @@ import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
 import { accountNameSchema } from '#app/domain/user/user-admin.schema.ts'
+import { forgetFailedSignIns } from '#app/domain/user/sign-in-lockout.server.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
+import { signInLockout } from './auth/sign-in-lockout.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
 import { database } from './db.server.ts'
 import { config } from './env.server.ts'
@@ -32,6 +34,7 @@ function createAuth() {
       sendResetPassword,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => forgetFailedSignIns(user.email),
     },
     emailVerification: {
       sendVerificationEmail,
@@ -65,6 +68,7 @@ function createAuth() {
       twoFactor({ issuer: SITE_NAME }),
       // WebAuthn bound to this site's host name, so a passkey works only here.
       passkey({ rpID: new URL(config.publicUrl).hostname, rpName: SITE_NAME, origin: new URL(config.publicUrl).origin }),
+      signInLockout(),
     ],
     hooks: { before: createAuthMiddleware(async (ctx) => refuseMalformedReturnAddresses(ctx.body, ctx.query)) },
     databaseHooks: {

@@ -4,6 +4,7 @@ import { initialSchema } from './0001-initial.ts'
 import { contactThrottle } from './0002-contact-throttle.ts'
 import { rateLimit } from './0004-rate-limit.ts'
 import { accountSecurity } from './0005-account-security.ts'
+import { signInFailures } from './0006-sign-in-failures.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -16,6 +17,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0002-contact-throttle': contactThrottle(engine),
     '0004-rate-limit': rateLimit(engine),
     '0005-account-security': accountSecurity(engine),
+    '0006-sign-in-failures': signInFailures(engine),
   }
   return { getMigrations: async () => migrations }
 }

@@ -37,9 +37,9 @@ export const ARCHIVED_TABLES = [
 /**
  * Left out on purpose: sign-in sessions and one-time links (a restored site
  * asks everyone to sign in again; old links must not work there), and the
- * counters of rate limits.
+ * counters of rate limits and failed sign-ins.
  */
-export const TRANSIENT_TABLES = ['session', 'verification', 'rateLimit', 'contact_throttle'] as const satisfies readonly TableName[]
+export const TRANSIENT_TABLES = ['session', 'verification', 'rateLimit', 'contact_throttle', 'sign_in_failures'] as const satisfies readonly TableName[]
 
 export type ArchivedTable = (typeof ARCHIVED_TABLES)[number]['table']
 
