@@ -7,7 +7,7 @@ import { accountNameSchema } from '#app/domain/user/user-admin.schema.ts'
 import { forgetFailedSignIns } from '#app/domain/user/sign-in-lockout.server.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
-import { secondFactorOnEverySignIn } from './auth/second-factor.server.ts'
+import { refuseOneFactorPasskey, secondFactorOnEverySignIn } from './auth/second-factor.server.ts'
 import { signInLockout } from './auth/sign-in-lockout.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
 import { database } from './db.server.ts'
@@ -68,7 +68,12 @@ function createAuth() {
       // TOTP from an authenticator app, with backup codes; the secret is stored encrypted.
       twoFactor({ issuer: SITE_NAME }),
       // WebAuthn bound to this site's host name, so a passkey works only here.
-      passkey({ rpID: new URL(config.publicUrl).hostname, rpName: SITE_NAME, origin: new URL(config.publicUrl).origin }),
+      passkey({
+        rpID: new URL(config.publicUrl).hostname,
+        rpName: SITE_NAME,
+        origin: new URL(config.publicUrl).origin,
+        authentication: { afterVerification: refuseOneFactorPasskey },
+      }),
       signInLockout(),
       secondFactorOnEverySignIn(),
     ],

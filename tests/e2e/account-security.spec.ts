@@ -68,6 +68,29 @@ test('a passkey is registered on the account page and then signs in without a pa
   await expect(page.locator('aside').getByText(editor.fullName)).toBeVisible()
 })
 
+test('a passkey that checks its user (PIN or biometric) signs in an account with two-factor sign-in without the code', async ({ page, request }) => {
+  test.slow()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  })
+  const editor = await createStaffAccount(request, 'editor')
+  await signIn(page, editor)
+  await openAccount(page)
+  await turnOnTwoFactor(page)
+  await page.getByRole('button', { name: 'I have saved them' }).click()
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(toast(page, 'Passkey added')).toBeVisible()
+
+  await logout(page)
+  await page.goto('/auth')
+  await waitForHydration(page, 'main form')
+  await page.getByRole('button', { name: 'Use a passkey' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.locator('aside').getByText(editor.fullName)).toBeVisible()
+})
+
 test('when an admin requires two-factor sign-in, an editor without it can only open the account page', async ({ page, browser, request, expectedFailedUrls }) => {
   // The admin's first try is refused with 409, as the test asks.
   expectedFailedUrls.push('/admin/account.data')

@@ -3,6 +3,8 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { deleteSessionCookie } from 'better-auth/cookies'
 import { generateRandomString } from 'better-auth/crypto'
 import { PASSKEY_NEEDS_USER_VERIFICATION, TWO_FACTOR_STEP_PATH } from '#app/domain/user/account-security.ts'
+import { readBool } from '#db/portable.ts'
+import { db } from '../db.server.ts'
 
 type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 type NewSession = NonNullable<AfterHookContext['context']['newSession']>
@@ -13,8 +15,7 @@ type NewSession = NonNullable<AfterHookContext['context']['newSession']>
  * confirmation link that signs the person in. Better Auth's two-factor plugin
  * holds back only password sign-ins.
  */
-const ONE_FACTOR_SIGN_INS = new Set(['/callback/:id', '/oauth2/callback/:providerId', '/sign-in/social', '/verify-email'])
-const PASSKEY_SIGN_IN = '/passkey/verify-authentication'
+const ONE_FACTOR_SIGN_INS = new Set(['/callback/:id', '/sign-in/social', '/verify-email'])
 
 /** The two-factor plugin's cookie for a sign-in waiting for its code, and how long it waits (the plugin's defaults). */
 const TWO_FACTOR_COOKIE = 'two_factor'
@@ -38,18 +39,29 @@ async function holdForSecondFactor(ctx: AfterHookContext, signedIn: NewSession) 
   await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes)
 }
 
-/** Whether the authenticator verified its user: bit 2 of the flags byte, at offset 32 of the authenticator data the passkey plugin checked the signature over. */
-function passkeyVerifiedUser(body: unknown): boolean {
-  const data = (body as { response?: { response?: { authenticatorData?: unknown } } } | undefined)?.response?.response?.authenticatorData
-  if (typeof data !== 'string') return false
-  const flags = Buffer.from(data, 'base64url')[32]
-  return flags !== undefined && (flags & 0x04) !== 0
+/**
+ * The passkey plugin's afterVerification: a passkey counts as two factors
+ * (the device, and the PIN or biometric it checked), so it signs in an
+ * account with two-factor on without the code; a passkey whose device did
+ * not verify its user is one factor, refused for such an account before any
+ * session exists.
+ */
+export async function refuseOneFactorPasskey({ verification, clientData }: { verification: { authenticationInfo: { userVerified: boolean } }; clientData: { id: string } }) {
+  if (verification.authenticationInfo.userVerified) return
+  const owner = await db
+    .selectFrom('passkey')
+    .innerJoin('user', 'user.id', 'passkey.userId')
+    .select('user.twoFactorEnabled')
+    .where('passkey.credentialID', '=', clientData.id)
+    .executeTakeFirst()
+  if (owner?.twoFactorEnabled && readBool(owner.twoFactorEnabled)) throw new APIError('UNAUTHORIZED', { message: PASSKEY_NEEDS_USER_VERIFICATION })
 }
 
 /**
  * Every sign-in of an account with two-factor on proves two factors: a
- * password or a provider is followed by the code, and a passkey counts as
- * two only when the device checked a PIN or biometric.
+ * password (held back by the two-factor plugin itself), a provider or a
+ * confirmation link is followed by the code (a passkey: see
+ * refuseOneFactorPasskey).
  */
 export function secondFactorOnEverySignIn(): BetterAuthPlugin {
   return {
@@ -66,17 +78,6 @@ export function secondFactorOnEverySignIn(): BetterAuthPlugin {
             // A browser arriving from the provider or the mailed link continues on the sign-in page's code step.
             if (isAPIError(returned) && returned.statusCode >= 300 && returned.statusCode < 400) throw ctx.redirect(TWO_FACTOR_STEP_PATH)
             return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
-          }),
-        },
-        {
-          matcher: (ctx) => ctx.path === PASSKEY_SIGN_IN,
-          handler: createAuthMiddleware(async (ctx) => {
-            const signedIn = ctx.context.newSession
-            if (!signedIn?.user.twoFactorEnabled || passkeyVerifiedUser(ctx.body)) return
-            deleteSessionCookie(ctx, true)
-            await ctx.context.internalAdapter.deleteSession(signedIn.session.token)
-            ctx.context.setNewSession(null)
-            throw new APIError('UNAUTHORIZED', { message: PASSKEY_NEEDS_USER_VERIFICATION })
           }),
         },
       ],
