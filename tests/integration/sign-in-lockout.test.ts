@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { setUserPassword } from '#app/domain/user/user-admin.server.ts'
 import { withClientAddress } from '#app/lib/auth-rate-limit.server.ts'
 import { auth } from '#app/lib/auth.server.ts'
 import { config } from '#app/lib/env.server.ts'
@@ -123,6 +124,15 @@ describe('per-account sign-in lock', () => {
 
     const answer = await signIn(user.email, 'a-brand-new-password')
     expect(answer.status).toBe(200)
+  })
+
+  test('an admin who sets a new password for the account lifts the lock', async () => {
+    const admin = await createSignedInUser('admin')
+    const editor = await createSignedInUser('editor')
+    await failFiveTimes(editor.email)
+    expect((await signIn(editor.email, TEST_PASSWORD)).status).toBe(429)
+    expect(await setUserPassword(editor.userId, 'set-by-the-admin', admin.userId)).toEqual({ ok: true, id: editor.userId })
+    expect((await signIn(editor.email, 'set-by-the-admin')).status).toBe(200)
   })
 
   test('an address without an account gets the same answers, and nobody is mailed', async () => {
