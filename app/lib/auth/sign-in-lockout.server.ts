@@ -1,5 +1,6 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
+import { z } from 'zod'
 import { forgetFailedSignIns, lockDuration, lockRemainingMs, recordFailedSignIn, SIGN_IN_LOCK } from '#app/domain/user/sign-in-lockout.server.ts'
 import { logger } from '../logger.server.ts'
 import { sendAccountLockedMail } from '../mail/auth-mail.server.ts'
@@ -9,9 +10,11 @@ export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts for this
 
 const PASSWORD_SIGN_IN = '/sign-in/email'
 
+/** The address a sign-in names; Better Auth refuses anything else with 400 before it looks for an account, so nothing else is counted. */
 function emailIn(body: unknown): string | null {
   if (!body || typeof body !== 'object' || !('email' in body)) return null
-  return typeof body.email === 'string' && body.email.trim() !== '' ? body.email : null
+  const email = z.email().safeParse(body.email)
+  return email.success ? email.data : null
 }
 
 /**
