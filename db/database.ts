@@ -10,7 +10,7 @@ import type {
 } from './tables/content.ts'
 import type { ProfileTable, UserRoleTable } from './tables/people.ts'
 import type { SectionTable, SiteSettingTable, ThemeTable } from './tables/site.ts'
-import type { ContactThrottleTable, ContactUsedTokenTable, RateLimitTable } from './tables/throttle.ts'
+import type { ContactThrottleTable, ContactUsedTokenTable, RateLimitTable, SignInFailureTable } from './tables/throttle.ts'
 
 export interface Database {
   user: UserTable
@@ -34,6 +34,7 @@ export interface Database {
   twoFactor: TwoFactorTable
   passkey: PasskeyTable
   site_settings: SiteSettingTable
+  sign_in_failures: SignInFailureTable
 }
 
 export type TableName = keyof Database

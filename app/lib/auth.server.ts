@@ -3,12 +3,15 @@ import { passkey } from '@better-auth/passkey'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
+import { forgetFailedSignIns } from '#app/domain/user/sign-in-lockout.server.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { checkedAccountFields } from './auth/account-fields.server.ts'
 import { capSessionAtAbsoluteLifetime, refuseSessionForRejectedAccount } from './auth/session-rules.server.ts'
 import { afterAccountEndpoint, beforeAccountEndpoint } from './auth/sign-up-browser.server.ts'
 import { foreignReturnAddressField } from './auth/return-address.ts'
 import { resolveAuthSecret } from './auth-secret.server.ts'
+import { refuseOneFactorPasskey, secondFactorOnEverySignIn } from './auth/second-factor.server.ts'
+import { signInLockout } from './auth/sign-in-lockout.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from './auth-rate-limit.server.ts'
 import { database } from './db.server.ts'
 import { config } from './env.server.ts'
@@ -35,6 +38,7 @@ function createAuth() {
       sendResetPassword,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => forgetFailedSignIns(user.email),
     },
     emailVerification: {
       sendVerificationEmail,
@@ -70,7 +74,14 @@ function createAuth() {
       // TOTP from an authenticator app, with backup codes; the secret is stored encrypted.
       twoFactor({ issuer: SITE_NAME }),
       // WebAuthn bound to this site's host name, so a passkey works only here.
-      passkey({ rpID: new URL(config.publicUrl).hostname, rpName: SITE_NAME, origin: new URL(config.publicUrl).origin }),
+      passkey({
+        rpID: new URL(config.publicUrl).hostname,
+        rpName: SITE_NAME,
+        origin: new URL(config.publicUrl).origin,
+        authentication: { afterVerification: refuseOneFactorPasskey },
+      }),
+      signInLockout(),
+      secondFactorOnEverySignIn(),
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

@@ -4,6 +4,7 @@ import { initialSchema } from './0001-initial.ts'
 import { contactThrottle } from './0002-contact-throttle.ts'
 import { rateLimit } from './0004-rate-limit.ts'
 import { accountSecurity } from './0005-account-security.ts'
+import { signInFailures } from './0006-sign-in-failures.ts'
 import { contactFormTokens } from './0007-contact-form-tokens.ts'
 
 /**
@@ -17,6 +18,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0002-contact-throttle': contactThrottle(engine),
     '0004-rate-limit': rateLimit(engine),
     '0005-account-security': accountSecurity(engine),
+    '0006-sign-in-failures': signInFailures(engine),
     '0007-contact-form-tokens': contactFormTokens(engine),
   }
   return { getMigrations: async () => migrations }

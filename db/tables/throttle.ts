@@ -25,3 +25,13 @@ export interface RateLimitTable {
   /** Milliseconds since 1970 (bigint on PostgreSQL, read back as a string). */
   lastRequest: number | string
 }
+
+/** Consecutive failed password sign-ins per e-mail address (lower case), and the lock they led to. */
+export interface SignInFailureTable {
+  email: string
+  /** Failures since the last lock ended (or since the last success). */
+  failed_count: ColumnType<number, number | undefined, number>
+  /** Locks in a row since the last success: each lasts twice as long as the one before. */
+  lock_count: ColumnType<number, number | undefined, number>
+  locked_until: NullableTimestamp
+}

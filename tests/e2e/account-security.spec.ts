@@ -1,33 +1,7 @@
-import type { Page } from '@playwright/test'
 import { totpCode } from '#tests/setup/totp.ts'
 import { onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
-import { createStaffAccount, signIn, STAFF_PASSWORD, staffSession } from './staff.ts'
-
-async function openAccount(page: Page) {
-  await page.locator('aside').getByRole('link', { name: 'Account' }).click()
-  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible()
-  await waitForHydration(page, 'main')
-}
-
-/** Turns on TOTP through the account page, as a person with an authenticator app would; returns the secret. */
-async function turnOnTwoFactor(page: Page) {
-  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
-  await page.getByLabel('Password').fill(STAFF_PASSWORD)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('img', { name: 'QR code to add this site to your authenticator app' })).toBeVisible()
-  const secret = (await page.getByTestId('totp-secret').textContent())!
-  await page.getByLabel('Code from the app').fill(totpCode(secret))
-  await page.getByRole('button', { name: 'Verify and turn on' }).click()
-  await expect(toast(page, 'Two-factor sign-in is on')).toBeVisible()
-  await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10)
-  return secret
-}
-
-async function logout(page: Page) {
-  await page.locator('aside').getByRole('button', { name: 'Logout' }).click()
-  await expect(page).toHaveURL(/\/auth/)
-}
+import { createStaffAccount, logout, openAccount, signIn, staffSession, turnOnTwoFactor } from './staff.ts'
 
 test.describe('two-factor sign-in', () => {
   test.use({ expectedFailedUrls: ['/api/auth/two-factor/verify-totp'] })
@@ -85,6 +59,29 @@ test('a passkey is registered on the account page and then signs in without a pa
     database.prepare('select p.name from passkey p join user u on u.id = p.userId where u.email = ?').all(editor.email),
   )
   expect(stored).toEqual([{ name: 'Test laptop' }])
+
+  await logout(page)
+  await page.goto('/auth')
+  await waitForHydration(page, 'main form')
+  await page.getByRole('button', { name: 'Use a passkey' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.locator('aside').getByText(editor.fullName)).toBeVisible()
+})
+
+test('a passkey that checks its user (PIN or biometric) signs in an account with two-factor sign-in without the code', async ({ page, request }) => {
+  test.slow()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  })
+  const editor = await createStaffAccount(request, 'editor')
+  await signIn(page, editor)
+  await openAccount(page)
+  await turnOnTwoFactor(page)
+  await page.getByRole('button', { name: 'I have saved them' }).click()
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(toast(page, 'Passkey added')).toBeVisible()
 
   await logout(page)
   await page.goto('/auth')

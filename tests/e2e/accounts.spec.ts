@@ -1,9 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { totpCode } from '#tests/setup/totp.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { linkIn, mailsTo, waitForMail } from './mail.ts'
 import { onSiteDatabase } from './site-database.ts'
 import { ACCOUNTS_DATABASE_PATH, ACCOUNTS_SITE_URL, DEMO_SITE_URL, OIDC_CLIENT, OIDC_PEER_URL } from './sites.ts'
+import { logout, openAccount, STAFF_PASSWORD, turnOnTwoFactor } from './staff.ts'
 
 const SIGNED_UP = 'Account created successfully. Please check your email.'
 const RESET_REQUESTED = 'If an account exists for that email, we have sent a link to reset the password. Please check your email.'
@@ -211,6 +213,82 @@ test.describe('provider sign-in', () => {
       database.prepare('select a.providerId, a.accountId from account a join user u on u.id = a.userId where u.email = ?').all(email),
     )
     expect(account).toEqual([{ providerId: 'oidc', accountId: email }])
+  })
+})
+
+/** Through the provider's development login and consent pages, as the person with that e-mail. */
+async function signInThroughProvider(page: Page, email: string) {
+  await page.getByRole('button', { name: `Continue with ${OIDC_CLIENT.name}` }).click()
+  await page.locator('input[name="login"]').fill(email)
+  await page.locator('input[name="password"]').fill('any-password')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/** A confirmed password account on the accounts site with the role (the provider, asserting the same verified e-mail, signs into it). */
+async function createConfirmedAccount(request: APIRequestContext, role: 'editor' | 'admin') {
+  const email = `${role}-${crypto.randomUUID().slice(0, 8)}@school.test`
+  const response = await request.post(`${ACCOUNTS_SITE_URL}/api/auth/sign-up/email`, {
+    data: { email, password: STAFF_PASSWORD, name: 'School Teacher' },
+    headers: { origin: ACCOUNTS_SITE_URL },
+  })
+  expect(response.status()).toBe(200)
+  accountsDatabase((database) => {
+    const { id } = database.prepare('select id from user where email = ?').get(email) as { id: string }
+    database.prepare('update user set emailVerified = 1 where id = ?').run(id)
+    database.prepare('update user_roles set role = ? where user_id = ?').run(role, id)
+    database.prepare("update profiles set status = 'approved' where id = ?").run(id)
+  })
+  return email
+}
+
+test.describe('provider sign-in of staff', () => {
+  // Two sign-ins, one through the provider's pages, and the account page's set-up.
+  test.slow()
+  test.use({
+    expectedFailedUrls: ['https://fonts.googleapis.com/css?family=Roboto:400,100', `${OIDC_PEER_URL}/favicon.ico`],
+  })
+
+  test('an admin with two-factor sign-in who signs in through the provider must enter the code before /admin', async ({ page, request }) => {
+    const email = await createConfirmedAccount(request, 'admin')
+    await openSignIn(page)
+    await signInThroughForm(page, email, STAFF_PASSWORD)
+    await expect(page).toHaveURL(/\/admin$/)
+    await openAccount(page)
+    const secret = await turnOnTwoFactor(page)
+    await page.getByRole('button', { name: 'I have saved them' }).click()
+    await logout(page)
+
+    await openSignIn(page)
+    await signInThroughProvider(page, email)
+    await expect(page).toHaveURL(`${ACCOUNTS_SITE_URL}/auth?two-factor`)
+    await expect(page.getByRole('heading', { name: 'Two-Factor Sign-In', level: 1 })).toBeVisible()
+    // No session before the code: the admin area turns the visitor away.
+    const early = await page.request.get('/admin', { maxRedirects: 0 })
+    expect(early.status()).toBe(302)
+    expect(early.headers().location).toBe('/auth?error=access_denied')
+
+    await waitForHydration(page, 'main form')
+    await page.getByLabel('Authentication code').fill(totpCode(secret))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(page).toHaveURL(`${ACCOUNTS_SITE_URL}/admin`)
+    await expect(toast(page, 'Logged in successfully')).toBeVisible()
+    await expect(sidebarLinks(page).filter({ hasText: 'Users' })).toBeVisible()
+  })
+
+  test('while the site requires two-factor sign-in, an editor without it who signs in through the provider only reaches the account page', async ({ page, request }) => {
+    const email = await createConfirmedAccount(request, 'editor')
+    accountsDatabase((database) => database.prepare("insert into site_settings (key, value) values ('require_staff_two_factor', 'true')").run())
+    try {
+      await openSignIn(page)
+      await signInThroughProvider(page, email)
+      await expect(page).toHaveURL(`${ACCOUNTS_SITE_URL}/admin/account`)
+      await expect(page.getByRole('alert')).toHaveText('This site requires two-factor sign-in for editors and admins: turn it on in your account first.')
+      await page.goto('/admin/blogs')
+      await expect(page).toHaveURL(`${ACCOUNTS_SITE_URL}/admin/account`)
+    } finally {
+      accountsDatabase((database) => database.prepare("delete from site_settings where key = 'require_staff_two_factor'").run())
+    }
   })
 })
 

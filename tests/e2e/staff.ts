@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
+import { totpCode } from '#tests/setup/totp.ts'
 import { onDemoDatabase } from './site-database.ts'
-import { expect, waitForHydration } from './fixtures.ts'
+import { expect, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
 
 export const STAFF_PASSWORD = 'staff-password-1'
@@ -59,4 +60,31 @@ export async function expectRefusedWithoutRole(playwright: PlaywrightWorkerArgs[
   expect(answer.status()).toBe(302)
   expect(answer.headers().location).toBe('/admin')
   await asUser.dispose()
+}
+
+/** Opens the account page through the sidebar. */
+export async function openAccount(page: Page) {
+  await page.locator('aside').getByRole('link', { name: 'Account' }).click()
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible()
+  await waitForHydration(page, 'main')
+}
+
+/** Turns on TOTP through the account page, as a person with an authenticator app would; returns the secret. */
+export async function turnOnTwoFactor(page: Page) {
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+  await page.getByLabel('Password').fill(STAFF_PASSWORD)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('img', { name: 'QR code to add this site to your authenticator app' })).toBeVisible()
+  const secret = (await page.getByTestId('totp-secret').textContent())!
+  await page.getByLabel('Code from the app').fill(totpCode(secret))
+  await page.getByRole('button', { name: 'Verify and turn on' }).click()
+  await expect(toast(page, 'Two-factor sign-in is on')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10)
+  return secret
+}
+
+/** Logs out through the sidebar. */
+export async function logout(page: Page) {
+  await page.locator('aside').getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/auth/)
 }

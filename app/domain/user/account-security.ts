@@ -6,3 +6,11 @@ export interface AccountPasskey {
   name: string | null
   createdAt: string | null
 }
+
+/** On /auth: a sign-in that still needs the code from the authenticator app (where a provider sign-in ends up). */
+export const TWO_FACTOR_STEP_PARAM = 'two-factor'
+export const TWO_FACTOR_STEP_PATH = `/auth?${TWO_FACTOR_STEP_PARAM}`
+
+/** A passkey that did not check who holds it (PIN, fingerprint, face) is one factor, not two. */
+export const PASSKEY_NEEDS_USER_VERIFICATION =
+  'This passkey did not check that it is you (with a PIN, fingerprint or face), and your account asks for two-factor sign-in. Sign in with your password and code, or use a passkey that checks.'

@@ -5,6 +5,7 @@ import { database, db } from '#app/lib/db.server.ts'
 import type { Database } from '#db/database.ts'
 import { readTimestamp } from '#db/portable.ts'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
+import { forgetFailedSignIns } from './sign-in-lockout.server.ts'
 import { USER_MESSAGES, type NewUser, type UserEdit } from './user-admin.schema.ts'
 import { setUserRoleAndStatus } from './user.server.ts'
 import { createVerifiedAccount } from './verified-account.server.ts'
@@ -130,7 +131,7 @@ export async function updateUserAccess(userId: string, changes: Partial<Pick<Use
  * other sessions end, as after a reset; an admin changing their own keeps theirs.
  */
 export async function setUserPassword(userId: string, password: string, actorId: string): Promise<UserWriteResult> {
-  const exists = await db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst()
+  const exists = await db.selectFrom('user').select(['id', 'email']).where('id', '=', userId).executeTakeFirst()
   if (!exists) return refusedWrite(USER_MESSAGES.notFound, 404)
   const context = await auth.$context
   const hash = await context.password.hash(password)
@@ -139,6 +140,8 @@ export async function setUserPassword(userId: string, password: string, actorId:
   if (credential) await context.internalAdapter.updatePassword(userId, hash)
   else await context.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash })
   if (userId !== actorId) await context.internalAdapter.deleteUserSessions(userId)
+  // A new password lifts a lock of password sign-in, as a reset does.
+  await forgetFailedSignIns(exists.email)
   return { ok: true, id: userId }
 }
 

@@ -1,6 +1,7 @@
+import { config } from '../env.server.ts'
 import { logger } from '../logger.server.ts'
 import { mailer } from './mail.server.ts'
-import { passwordResetMail, verificationMail } from './messages.ts'
+import { accountLockedMail, passwordResetMail, verificationMail } from './messages.ts'
 
 const SITE_NAME = 'School Website'
 
@@ -26,5 +27,16 @@ export async function sendVerificationEmail({ user, url }: { user: { email: stri
 export async function sendResetPassword({ user, url }: { user: { email: string }; url: string }) {
   void mailer.send(passwordResetMail(user.email, url, SITE_NAME)).catch((error: unknown) => {
     logger.error({ err: error }, 'sending a password-reset mail failed')
+  })
+}
+
+/**
+ * Tells the owner that wrong passwords locked their account. Not awaited, for
+ * the same reason as above: only addresses with an account get this mail.
+ */
+export function sendAccountLockedMail(to: string, failures: number, lockMinutes: number) {
+  const signInUrl = new URL(CONFIRMATION_RETURN_PATH, config.publicUrl).toString()
+  void mailer.send(accountLockedMail(to, signInUrl, SITE_NAME, failures, lockMinutes)).catch((error: unknown) => {
+    logger.error({ err: error }, 'sending an account-locked mail failed')
   })
 }

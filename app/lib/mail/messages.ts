@@ -63,3 +63,15 @@ export function passwordResetMail(to: string, url: string, siteName: string): Re
     outro: 'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
   })
 }
+
+export function accountLockedMail(to: string, signInUrl: string, siteName: string, failures: number, lockMinutes: number): RenderedMail {
+  return renderActionMail({
+    to,
+    subject: `Sign-in to your account on ${siteName} was locked`,
+    heading: 'Sign-in to your account was locked',
+    intro: `Someone entered ${failures} wrong passwords in a row for your account on ${siteName}, so signing in with the password is locked for ${lockMinutes} minute${lockMinutes === 1 ? '' : 's'}. If the wrong passwords go on, each new lock lasts twice as long, up to 30 minutes. Your password has not changed.`,
+    actionLabel: 'Go to the sign-in page',
+    url: signInUrl,
+    outro: 'If this was you, wait a moment and try again, or choose a new password with "Forgot password?", which also lifts the lock. If it was not you, choose a new password and turn on two-factor sign-in in your account.',
+  })
+}

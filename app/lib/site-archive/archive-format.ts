@@ -37,9 +37,9 @@ export const ARCHIVED_TABLES = [
 /**
  * Left out on purpose: sign-in sessions and one-time links (a restored site
  * asks everyone to sign in again; old links must not work there), and the
- * counters of rate limits and the contact form's used tokens.
+ * counters of rate limits, failed sign-ins and the contact form's used tokens.
  */
-export const TRANSIENT_TABLES = ['session', 'verification', 'rateLimit', 'contact_throttle', 'contact_used_tokens'] as const satisfies readonly TableName[]
+export const TRANSIENT_TABLES = ['session', 'verification', 'rateLimit', 'contact_throttle', 'contact_used_tokens', 'sign_in_failures'] as const satisfies readonly TableName[]
 
 export type ArchivedTable = (typeof ARCHIVED_TABLES)[number]['table']
 

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
+import { TWO_FACTOR_STEP_PARAM } from '#app/domain/user/account-security.ts'
 import { AUTH_MESSAGES, LOGGED_OUT_PARAM, credentialsSchema, type Credentials } from '#app/domain/user/credentials.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
@@ -28,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Better Auth sends a failed provider sign-in or confirmation link back here with ?error=<code>.
     returnedError: error && !accessDenied ? (RETURNED_ERRORS[error] ?? RETURNED_ERRORS.default) : undefined,
     providers: config.oauthProviders.map(({ id, name }) => ({ id, name })),
+    // A provider sign-in of an account with two-factor on comes back here for the code.
+    twoFactorPending: params.has(TWO_FACTOR_STEP_PARAM),
   }
 }
 
@@ -97,7 +100,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
   const [pending, setPending] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [forgotPassword, setForgotPassword] = useState(false)
-  const [secondStep, setSecondStep] = useState(false)
+  const [secondStep, setSecondStep] = useState(loaderData.twoFactorPending)
   const text = MODE_TEXT[mode]
   const heading = secondStep ? TWO_FACTOR_TEXT : forgotPassword ? FORGOT_PASSWORD_TEXT : text
 
