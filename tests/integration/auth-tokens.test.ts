@@ -1,24 +1,12 @@
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { auth } from '#app/lib/auth.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { mailer } from '#app/lib/mail/mail.server.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { mailedResetToken } from '#tests/setup/outbox.ts'
 import { createSignedInUser } from '#tests/setup/users.ts'
 
 const database = prepareTestDatabase()
 
-/** Asks for a reset link as the form does and returns the token the mail carries. */
-async function mailedResetToken(email: string): Promise<string> {
-  const sent = vi.spyOn(mailer, 'send').mockResolvedValue()
-  try {
-    await auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } })
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1))
-    const link = new URL(sent.mock.calls[0]![0].url)
-    return decodeURIComponent(link.pathname.split('/').pop()!)
-  } finally {
-    sent.mockRestore()
-  }
-}
 
 describe(`reset tokens at rest on ${database.engine}`, () => {
   test('the database holds only a hash of a mailed reset token, and the mailed token still works once', async () => {

@@ -7,7 +7,8 @@ import { config } from '#app/lib/env.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { newId } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
-import { cookieFrom, createSignedInUser } from '#tests/setup/users.ts'
+import { AuthBrowser } from '#tests/setup/browser-cookies.ts'
+import { cookieFrom, createSignedInUser, TEST_PASSWORD } from '#tests/setup/users.ts'
 
 prepareTestDatabase()
 
@@ -102,26 +103,31 @@ describe('passkey sign-in of an account with two-factor on', () => {
 })
 
 describe('a confirmation link that signs in an account with two-factor on', () => {
-  async function confirmationToken() {
+  /** The browser that showed the account's password (the one a link may sign in), and a link for that account. */
+  async function browserWithConfirmationLink() {
     const user = await createSignedInUser('editor')
     await setTwoFactorFlag(user.userId)
     await db.updateTable('user').set({ emailVerified: false }).where('id', '=', user.userId).execute()
+    const browser = new AuthBrowser()
+    expect((await browser.post('/sign-in/email', { email: user.email, password: TEST_PASSWORD })).status).toBe(403)
     const { secret } = await auth.$context
-    return createEmailVerificationToken(secret, user.email, undefined, 3600, { userId: user.userId })
+    const token = await createEmailVerificationToken(secret, user.email, undefined, 3600, { userId: user.userId })
+    return { browser, link: `${ORIGIN}/api/auth/verify-email?token=${token}` }
   }
 
   test('sends the browser to the code step instead of signing it in', async () => {
-    const token = await confirmationToken()
-    const answer = await call(`/verify-email?token=${token}&callbackURL=%2Fadmin`)
+    const { browser, link } = await browserWithConfirmationLink()
+    const answer = await browser.open(`${link}&callbackURL=%2Fadmin`)
     expect(answer.status).toBe(302)
     expect(answer.headers.get('location')).toBe('/auth?two-factor')
     expect(hasLiveSession(answer)).toBe(false)
     expect(answer.headers.getSetCookie().some((cookie) => /two_factor=[^;]/.test(cookie))).toBe(true)
+    expect(await browser.signedInAs()).toBeNull()
   })
 
   test('answers a script with the two-factor step, without a session', async () => {
-    const token = await confirmationToken()
-    const answer = await call(`/verify-email?token=${token}`)
+    const { browser, link } = await browserWithConfirmationLink()
+    const answer = await browser.open(link)
     expect(await answer.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
     expect(hasLiveSession(answer)).toBe(false)
   })

@@ -7,6 +7,7 @@ import { auth } from '#app/lib/auth.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { mailedResetToken } from '#tests/setup/outbox.ts'
 import { createSignedInUser, TEST_PASSWORD } from '#tests/setup/users.ts'
 
 prepareTestDatabase()
@@ -116,10 +117,7 @@ describe('per-account sign-in lock', () => {
     await failFiveTimes(user.email)
     expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(429)
 
-    await auth.api.requestPasswordReset({ body: { email: user.email, redirectTo: '/auth/reset-password' } })
-    // The token the mailed link carries (the mail itself is tested in the e2e accounts tests).
-    const reset = await db.selectFrom('verification').select('identifier').where('value', '=', user.userId).where('identifier', 'like', 'reset-password:%').executeTakeFirstOrThrow()
-    const token = reset.identifier.slice('reset-password:'.length)
+    const token = await mailedResetToken(user.email)
     await auth.api.resetPassword({ body: { token, newPassword: 'a-brand-new-password' } })
 
     const answer = await signIn(user.email, 'a-brand-new-password')
