@@ -47,34 +47,40 @@ export function createRequestHandler({ build, getLoadContext, bodyLimit }: Optio
         if (Number(req.headers['content-length'] ?? 0) > limit.maxBytes) return refuse(413)
         const limited = limitedBody(req, limit, refuse)
         res.once('close', limited.stop)
+        res.once('finish', () => {
+          if (!req.complete) closeUnreadConnection(req)
+        })
         body = limited.body
       }
       const request = new Request(urlOf(req), { method: req.method, headers, body, signal: controller.signal, ...(body ? { duplex: 'half' } : {}) })
-      await send(req, res, await handleRequest(request, getLoadContext(req, res)))
+      await send(res, await handleRequest(request, getLoadContext(req, res)))
     } catch (error) {
       next(error)
     }
   }
 }
 
-/**
- * Answers a refused body and then closes the connection, reading and dropping
- * what the client still sends for a moment first: a connection closed with
- * unread data is reset, and a client still writing would lose the answer.
- */
 function refuseBody(req: ExpressRequest, res: ExpressResponse, status: BodyRefusal, message: string) {
   if (res.headersSent) {
     res.destroy()
     return
   }
-  res.once('finish', () => {
-    req.resume()
-    req.socket.end()
-    setTimeout(() => req.socket.destroy(), LINGER_MS).unref()
-  })
   res.status(status).set('Cache-Control', 'no-store')
   if (req.accepts(['json', 'html']) === 'html') res.type('text/plain').send(`${message}\n`)
   else res.json({ error: message })
+}
+
+/**
+ * After an answer given before the body was read whole (a refusal, a
+ * redirect, a route that reads none), the connection cannot carry another
+ * request: it is closed, but only after reading and dropping what the client
+ * still sends for a moment. A connection closed with unread data is reset,
+ * and a client still writing would lose the answer.
+ */
+function closeUnreadConnection(req: ExpressRequest) {
+  req.resume()
+  req.socket.end()
+  setTimeout(() => req.socket.destroy(), LINGER_MS).unref()
 }
 
 function headersOf(req: ExpressRequest) {
@@ -96,7 +102,7 @@ function urlOf(req: ExpressRequest) {
   return new URL(`${req.protocol}://${host}${req.originalUrl}`).href
 }
 
-async function send(req: ExpressRequest, res: ExpressResponse, response: Response) {
+async function send(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel()
     return
@@ -108,8 +114,6 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     if (name === 'cache-control' && res.hasHeader('cache-control')) continue
     res.append(name, value)
   }
-  // An answer given before the body was read (a redirect, a refusal) leaves the rest unread: the connection cannot carry another request.
-  if (req.method !== 'GET' && req.method !== 'HEAD' && !req.complete) res.setHeader('Connection', 'close')
   if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders()
   if (!response.body) {
     res.end()
