@@ -11,7 +11,7 @@ interface Options {
   bodyLimit: (req: ExpressRequest, headers: Headers) => Promise<BodyLimit>
 }
 
-/** How long a refused request's connection keeps dropping what still arrives before it closes. */
+/** How long the rest of a body answered unread may take to arrive before its connection is closed. */
 const LINGER_MS = 2_000
 
 const REFUSALS: Record<BodyRefusal, (limit: BodyLimit) => string> = {
@@ -23,9 +23,8 @@ const REFUSALS: Record<BodyRefusal, (limit: BodyLimit) => string> = {
  * React Router's Express adapter, with the request body counted as it
  * streams in. Its own adapter hands the router the raw request stream, which
  * a library then reads whole (a form, a JSON body) whatever its size; here
- * the body is cut off at its route's limit, answered at once with 413 (or 408
- * when it trickles), and the connection closed. What the route answers later
- * is discarded.
+ * the body is cut off at its route's limit and answered at once with 413 (or
+ * 408 when it trickles). What the route answers later is discarded.
  */
 export function createRequestHandler({ build, getLoadContext, bodyLimit }: Options) {
   const handleRequest = createRouterHandler(build, process.env.NODE_ENV)
@@ -48,7 +47,7 @@ export function createRequestHandler({ build, getLoadContext, bodyLimit }: Optio
         const limited = limitedBody(req, limit, refuse)
         res.once('close', limited.stop)
         res.once('finish', () => {
-          if (!req.complete) closeUnreadConnection(req)
+          if (!req.complete) dropRestOfBody(req)
         })
         body = limited.body
       }
@@ -72,15 +71,16 @@ function refuseBody(req: ExpressRequest, res: ExpressResponse, status: BodyRefus
 
 /**
  * After an answer given before the body was read whole (a refusal, a
- * redirect, a route that reads none), the connection cannot carry another
- * request: it is closed, but only after reading and dropping what the client
- * still sends for a moment. A connection closed with unread data is reset,
- * and a client still writing would lose the answer.
+ * redirect, a route that reads none), the rest of the body is read and
+ * dropped so the connection can carry the next request. A body that has not
+ * ended within a moment closes the connection: not at once, because closing
+ * a socket with unread data resets it, and a client still writing would lose
+ * the answer.
  */
-function closeUnreadConnection(req: ExpressRequest) {
+function dropRestOfBody(req: ExpressRequest) {
+  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS).unref()
+  req.once('end', () => clearTimeout(timer))
   req.resume()
-  req.socket.end()
-  setTimeout(() => req.socket.destroy(), LINGER_MS).unref()
 }
 
 function headersOf(req: ExpressRequest) {

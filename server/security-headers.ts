@@ -10,7 +10,6 @@ import { CALENDAR_FRAME_ORIGINS } from '#app/lib/calendar-hosts.ts'
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'display-capture=()',

@@ -60,7 +60,8 @@ function exchange(url: string, request: RawRequest, bodyHeaders: Record<string, 
       received.push(chunk)
       const answer = parseAnswer(Buffer.concat(received))
       const length = Number(answer.headers['content-length'] ?? Number.NaN)
-      if (answer.status && Buffer.byteLength(answer.body) >= length) finish()
+      const chunkedEnd = answer.headers['transfer-encoding'] === 'chunked' && answer.body.endsWith('0\r\n\r\n')
+      if (answer.status && (Buffer.byteLength(answer.body) >= length || chunkedEnd)) finish()
     })
     socket.on('close', finish)
     // A server that closes while we still write resets the connection; what it answered before counts.
