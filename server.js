@@ -57,6 +57,8 @@ const { port, host } = site.config
 const listener = server.listen(port, host, () => {
   site.logger.info(`School website listening on http://localhost:${port}`)
 })
+listener.headersTimeout = site.serverTimeouts.headersTimeout
+listener.requestTimeout = site.serverTimeouts.requestTimeout
 
 let stopping = false
 async function shutdown(signal) {

@@ -8,8 +8,5 @@ export default defineConfig({
   environments: {
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
-  // Resolve the Express adapter through Vite too, so that in development it
-  // shares the app's copy of react-router (its context class is checked by instanceof).
-  ssr: { noExternal: ['@react-router/express'] },
   plugins: [tailwindcss(), reactRouter()],
 })

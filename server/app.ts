@@ -1,7 +1,7 @@
 import 'react-router'
-import { createRequestHandler } from '@react-router/express'
 import express from 'express'
 import { RouterContextProvider } from 'react-router'
+import { LONGEST_BODY_MS } from '#app/lib/body-limits.ts'
 import { bootstrap } from '#app/lib/bootstrap.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { database } from '#app/lib/db.server.ts'
@@ -9,13 +9,22 @@ import { config } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { clientAddressContext, cspNonceContext, requestIdContext } from '#app/lib/request-context.ts'
 import { runShutdownHandlers } from '#app/lib/shutdown.server.ts'
+import { allowedMethods } from './allowed-methods.ts'
+import { bodyLimitFor } from './body-limit.ts'
 import { healthRoutes } from './health.ts'
 import { requestLog } from './request-log.ts'
-import { limitRequestSize } from './request-size.ts'
+import { createRequestHandler } from './request-handler.ts'
 import { securityHeaders } from './security-headers.ts'
 import { unexpectedError } from './unexpected-error.ts'
 
 export { config, logger }
+
+/**
+ * Node's own bounds on a request, outside the app's per-route ones: its
+ * headers within 20 s, the whole request within the slowest upload's time
+ * (Node's default of 5 minutes would cut a large upload on a slow line).
+ */
+export const serverTimeouts = { headersTimeout: 20_000, requestTimeout: LONGEST_BODY_MS + 60_000 }
 
 export const app = express()
 app.disable('x-powered-by')
@@ -25,11 +34,11 @@ app.set('trust proxy', config.trustProxy)
 
 app.use(requestLog())
 
+app.use(allowedMethods())
+
 app.use(healthRoutes())
 
 app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), development: config.env === 'development' }))
-
-app.use(limitRequestSize())
 
 app.use(
   createRequestHandler({
@@ -41,6 +50,7 @@ app.use(
       context.set(requestIdContext, String(req.id))
       return context
     },
+    bodyLimit: bodyLimitFor,
   }),
 )
 

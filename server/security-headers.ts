@@ -1,7 +1,39 @@
 import { randomBytes } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
+import { isAdminPath, routePath } from '#app/lib/body-limits.ts'
 import { CALENDAR_FRAME_ORIGINS } from '#app/lib/calendar-hosts.ts'
+
+/**
+ * Browser features no page of the site uses, turned off for it and for every
+ * frame it embeds; passkeys (WebAuthn) work on our own pages only.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-create=(self)',
+  'publickey-credentials-get=(self)',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ')
+
+/** Answers that carry one person's data or session: never kept by a browser's or a proxy's cache. */
+function isPrivatePath(pathname: string) {
+  const path = routePath(pathname)
+  return isAdminPath(path) || path.startsWith('/api/auth/') || path.startsWith('/api/functions/')
+}
 
 /**
  * Security headers for every response, with a per-request nonce for the
@@ -36,10 +68,15 @@ export function securityHeaders(options: { https: boolean; development: boolean 
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
+  const policies: RequestHandler = (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+    if (isPrivatePath(req.path)) res.setHeader('Cache-Control', 'no-store')
+    next()
+  }
   // Feed readers and link previews on other sites show our stored images.
   const shareFiles: RequestHandler = (req, res, next) => {
     if (req.path.startsWith('/files/')) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
     next()
   }
-  return [assignNonce, headers, shareFiles]
+  return [assignNonce, headers, policies, shareFiles]
 }

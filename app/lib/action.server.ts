@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
 import { fieldErrorsOf, type ActionResult, type FieldErrors } from './action-result.ts'
+import { FormLimitError, readForm } from './form-data.server.ts'
 
 export function succeeded(message: string) {
   return { ok: true, message } satisfies ActionResult
@@ -23,12 +24,12 @@ export function parseSubmission<Schema extends z.ZodType>(schema: Schema, values
 
 export const NOT_A_FORM = 'This request could not be read as a form. Please submit it again from the page.'
 
-/** The posted form; a body that is not one (another content type, broken encoding) is refused with a 400, not a 500. */
+/** The posted form; a body that is not one (another content type, broken encoding, over its limits) is refused with a 400, not a 500. */
 export async function submittedForm(request: Request): Promise<Parsed<FormData>> {
   try {
-    return { ok: true, data: await request.formData() }
-  } catch {
-    return { ok: false, response: refused(NOT_A_FORM) }
+    return { ok: true, data: await readForm(request) }
+  } catch (error) {
+    return { ok: false, response: refused(error instanceof FormLimitError ? error.message : NOT_A_FORM) }
   }
 }
 

@@ -16,12 +16,14 @@ import { testimonialActionSchema, testimonialSchema } from '#app/domain/testimon
 import { COLOR_KEYS, SECTION_STYLE_KEYS, themeActionSchema, themeInputSchema } from '#app/domain/theme/theme.schema.ts'
 import { credentialsSchema } from '#app/domain/user/credentials.schema.ts'
 import { editUserSchema, USER_FUNCTIONS, userActionSchema } from '#app/domain/user/user-admin.schema.ts'
+import { BODY_LIMITS } from '#app/lib/body-limits.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import { PROFILE_STATUSES, ROLES } from '#db/tables/people.ts'
 import { signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
 import {
   BAD_WALL_CLOCKS,
+  BODY_OPENINGS,
   dateValue,
   DST_WALL_CLOCKS,
   extraEntries,
@@ -35,6 +37,7 @@ import {
   linkValue,
   mutateJson,
   plainText,
+  PUBLIC_POST_PATHS,
   repeatTo,
   textAround,
   VALID_LINKS,
@@ -45,6 +48,7 @@ import {
   type FormFile,
   type FormValue,
 } from '#tests/setup/hostile-values.ts'
+import { sendChunked, sendSlowly, withPeakMemory, type RawAnswer } from '#tests/setup/raw-http.ts'
 import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
 /*
@@ -229,7 +233,8 @@ function actionDataOf(html: string, routeId: string): unknown {
 async function answerOf(response: Response, routeId: string | null): Promise<Answer> {
   const text = await response.text()
   let data: unknown
-  if (routeId) data = actionDataOf(text, routeId)
+  // A body refused before it reached the route (too large, too slow) is answered in JSON on every path.
+  if (routeId && !response.headers.get('content-type')?.startsWith('application/json')) data = actionDataOf(text, routeId)
   else {
     try {
       data = JSON.parse(text)
@@ -1246,5 +1251,52 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       // Every body to every action, once each.
       { ...parametersFor('bodies'), numRuns: routes.length * bodies.length, examples: routes.flatMap((route) => bodies.map((body): [[string, string | null], [string | undefined, string]] => [route, body])) },
     )
+  })
+
+  describe('bodies that never end or barely move, to every public endpoint', () => {
+    const MB = 1024 * 1024
+    /** What one refused attempt may add to the server's resident memory. */
+    const MEMORY_BUDGET = 50 * MB
+
+    /** A body the route read too much of is refused (413, 408); a route that reads none answers at once; never a 5xx. */
+    function expectBodyRefusedOrUnread(answer: RawAnswer, refusal: 413 | 408, what: string) {
+      expect(answer.status, `${what}: ${answer.error ?? ''} ${serverErrors()}`).toBeGreaterThan(0)
+      expect(answer.status, `${what}: ${serverErrors()}`).toBeLessThan(500)
+      expect(leakIn(answer.body), what).toBeFalsy()
+      if (answer.status === refusal) expect((JSON.parse(answer.body) as { error?: unknown }).error, what).toEqual(expect.stringMatching(/\p{L}{2,}/u))
+    }
+
+    test('a 100 MB chunked body: refused as it streams in, resident memory grows less than 50 MB', async () => {
+      const statuses: Record<string, number> = {}
+      for (const path of PUBLIC_POST_PATHS) {
+        for (const [type, prefix] of Object.entries(BODY_OPENINGS)) {
+          const what = `${path} ${type}`
+          const { result, growthBytes } = await withPeakMemory(app.pid, () => sendChunked(app.url, { path, headers: { 'Content-Type': type, Origin: app.url }, prefix, totalBytes: 100 * MB }))
+          expectBodyRefusedOrUnread(result, 413, what)
+          // The server stopped reading long before the end (what was sent past the answer sat in socket buffers).
+          expect(result.sent, what).toBeLessThan(20 * MB)
+          expect(growthBytes, `${what}: resident memory grew by ${Math.round(growthBytes / MB)} MB`).toBeLessThan(MEMORY_BUDGET)
+          statuses[what] = result.status
+        }
+      }
+      // The endpoints that read bodies: the contact form, Better Auth, the JSON functions.
+      for (const path of ['/?index', '/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset']) expect(statuses[`${path} application/json`], path).toBe(413)
+      expect(statuses['/?index multipart/form-data; boundary=hostile']).toBe(413)
+    }, 240_000)
+
+    test(`a body that trickles a few bytes a second: answered within ${BODY_LIMITS.anyone.maxMs / 1000} s, never left hanging`, async () => {
+      const limit = BODY_LIMITS.anyone.maxMs
+      const answers = await Promise.all(
+        PUBLIC_POST_PATHS.map(async (path) => ({
+          path,
+          answer: await sendSlowly(app.url, { path, headers: { 'Content-Type': 'application/json', Origin: app.url }, prefix: BODY_OPENINGS['application/json'], totalBytes: 2_000, bytesPerTick: 3, tickMs: 500, maxMs: limit + 15_000 }),
+        })),
+      )
+      for (const { path, answer } of answers) {
+        expectBodyRefusedOrUnread(answer, 408, path)
+        expect(answer.elapsedMs, path).toBeLessThan(limit + 5_000)
+      }
+      for (const path of ['/?index', '/api/auth/sign-in/email', '/api/auth/sign-up/email']) expect(answers.find((entry) => entry.path === path)?.answer.status, path).toBe(408)
+    }, 60_000)
   })
 })

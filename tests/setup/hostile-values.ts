@@ -307,3 +307,44 @@ export const extraEntries: fc.Arbitrary<FormEntries> = fc.array(
   fc.tuple(fc.constantFrom(...EXTRA_FIELD_NAMES), fc.oneof({ weight: 4, arbitrary: hostileText.map((text): FormValue => text) }, { weight: 1, arbitrary: hostileFile.map((file): FormValue => file) })),
   { minLength: 1, maxLength: 3 },
 )
+
+// ——— request bodies ———
+
+/** Every path anyone may post to without signing in: the actions, Better Auth, the functions, pages and files that take no body, admin paths. */
+export const PUBLIC_POST_PATHS = [
+  '/?index',
+  '/',
+  '/gallery',
+  '/blogs',
+  '/blogs/no-such-post',
+  '/policies',
+  '/calendar',
+  '/auth',
+  '/auth/reset-password',
+  '/admin',
+  '/admin/gallery',
+  '/admin/policies',
+  '/admin/image-picker',
+  '/admin/users.data',
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/auth/sign-out',
+  '/api/auth/passkey/verify-authentication',
+  '/api/functions/create-user',
+  '/api/changes',
+  '/files/gallery/general/x.webp',
+  '/blogs/rss.xml',
+  '/calendar.ics',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/no-such-page',
+] as const
+
+/** The start of a body of each kind, before endless filler: the routes begin to parse before the end never comes. */
+export const BODY_OPENINGS: Record<string, string> = {
+  'application/json': '{"email":"parent@example.org","password":"',
+  'application/x-www-form-urlencoded': 'name=A+Parent&email=parent%40example.org&message=',
+  'multipart/form-data; boundary=hostile': '--hostile\r\nContent-Disposition: form-data; name="images"; filename="endless.png"\r\nContent-Type: image/png\r\n\r\n',
+}
