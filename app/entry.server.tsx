@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { logger } from './lib/logger.server.ts'
 import { cspNonceContext, requestIdContext } from './lib/request-context.ts'
 
@@ -61,6 +61,8 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A visitor who navigated away is not an error.
   if (request.signal.aborted) return
+  // The router's own 4xx answers (a form posted to a page without an action, an unknown route) are the request's fault, not a crash.
+  if (isRouteErrorResponse(error) && error.status < 500) return
   const reqId = context instanceof RouterContextProvider ? context.get(requestIdContext) : undefined
   logger.error({ err: error, reqId, method: request.method, url: new URL(request.url).pathname }, 'request failed')
 }

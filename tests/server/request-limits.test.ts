@@ -162,6 +162,14 @@ describe('methods', () => {
     expect(options.headers['access-control-allow-origin']).toBeUndefined()
     expect(errorLines()).toEqual([])
   })
+
+  test('a form posted to a page without an action gets 405, never a logged error', async () => {
+    for (const path of ['/blogs', '/calendar', '/auth/reset-password']) {
+      const answer = await fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url }, body: 'a=1' })
+      expect(answer.status, path).toBe(405)
+    }
+    expect(errorLines()).toEqual([])
+  })
 })
 
 describe('headers', () => {
