@@ -26,17 +26,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     accessDenied,
     // Better Auth sends a failed provider sign-in or confirmation link back here with ?error=<code>.
-    returnedError: error && !accessDenied ? (RETURNED_ERRORS[error] ?? RETURNED_ERRORS.default) : undefined,
+    returnedError: error && !accessDenied ? (RETURNED_ERRORS.get(error) ?? RETURNED_ERROR_OTHERWISE) : undefined,
     providers: config.oauthProviders.map(({ id, name }) => ({ id, name })),
   }
 }
 
-const RETURNED_ERRORS: Record<string, string> = {
-  account_not_linked: 'This email already has an account. Please sign in with your password.',
-  INVALID_TOKEN: 'This confirmation link is invalid or has expired. Sign in to receive a new one.',
-  TOKEN_EXPIRED: 'This confirmation link is invalid or has expired. Sign in to receive a new one.',
-  default: 'Signing in with that account did not work. Please try again.',
-}
+/** A Map: the code comes from the address, and a plain object would also answer to '__proto__' or 'constructor'. */
+const RETURNED_ERRORS = new Map([
+  ['account_not_linked', 'This email already has an account. Please sign in with your password.'],
+  ['INVALID_TOKEN', 'This confirmation link is invalid or has expired. Sign in to receive a new one.'],
+  ['TOKEN_EXPIRED', 'This confirmation link is invalid or has expired. Sign in to receive a new one.'],
+])
+const RETURNED_ERROR_OTHERWISE = 'Signing in with that account did not work. Please try again.'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }]
 
