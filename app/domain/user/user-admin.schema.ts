@@ -37,9 +37,13 @@ export const newUserSchema = credentialsSchema.extend({
 /** The name an account is created with: sign-up sends none, a script or a provider may send any; empty is none. */
 export const accountNameSchema = optionalText('Full name', 100)
 
-/** The edit dialog: the e-mail cannot be changed; any status; one role; an optional new password. */
+/**
+ * The edit dialog: the e-mail cannot be changed; any status; one role; an
+ * optional new password. The full name is optional, as at sign-up (which asks
+ * for none): an account without one can still be approved or promoted.
+ */
 export const editUserSchema = z.object({
-  fullName: requiredText('Full name', 100),
+  fullName: accountNameSchema,
   status,
   role,
   password: optionalNewPassword,
