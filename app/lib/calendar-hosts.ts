@@ -1,17 +1,36 @@
 /**
- * Calendar services whose embeds the calendar page may frame. The CSP
- * `frame-src` allows exactly these, so the page only renders a frame the
- * browser will load.
+ * The calendar services whose published calendars the calendar page frames,
+ * with the path of their embed pages. The CSP `frame-src` allows exactly
+ * these origins; the calendar link is checked against this list when it is
+ * saved and again when the page renders, so only an address the browser will
+ * load is stored or shown.
  */
-export const CALENDAR_FRAME_ORIGINS = [
-  'https://calendar.google.com',
-  'https://outlook.office365.com',
-  'https://outlook.live.com',
-]
+const CALENDAR_SERVICES = [
+  { origin: 'https://calendar.google.com', example: 'https://calendar.google.com/calendar/embed?src=…', isEmbedPath: (path: string) => path === '/calendar/embed' },
+  { origin: 'https://outlook.office365.com', example: 'https://outlook.office365.com/owa/calendar/…', isEmbedPath: (path: string) => path.startsWith('/owa/calendar/') },
+  { origin: 'https://outlook.live.com', example: 'https://outlook.live.com/owa/calendar/…', isEmbedPath: (path: string) => path.startsWith('/owa/calendar/') },
+] as const
 
-/** True for an https address on one of the allowed calendar services. */
+export const CALENDAR_FRAME_ORIGINS = CALENDAR_SERVICES.map((service) => service.origin)
+
+const [google, office365, outlookLive] = CALENDAR_SERVICES
+
+/** The accepted forms of address, for the admin to read before saving. */
+export const CALENDAR_URL_FORMS = CALENDAR_SERVICES.map((service) => service.example)
+
+/** What the admin reads when an address is refused: every accepted form of address, in words. */
+export const CALENDAR_URL_REFUSAL = `Paste the embed address of a Google Calendar (${google.example}) or of an Outlook calendar (${office365.example} or ${outlookLive.example}).`
+
+/**
+ * True for the embed page of one of the services above: https, exactly the
+ * service's host on the default port, no user name or password, and the
+ * service's embed path. A look-alike host (`calendar.google.com.evil.example`)
+ * has another origin and is refused.
+ */
 export function isEmbeddableCalendarUrl(url: string): boolean {
   if (!URL.canParse(url)) return false
-  const { protocol, origin } = new URL(url)
-  return protocol === 'https:' && CALENDAR_FRAME_ORIGINS.includes(origin)
+  const parsed = new URL(url)
+  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return false
+  const service = CALENDAR_SERVICES.find((candidate) => candidate.origin === parsed.origin)
+  return service !== undefined && service.isEmbedPath(parsed.pathname)
 }

@@ -1,48 +1,9 @@
-import sanitize from 'sanitize-html'
+import { sanitizeRichText } from './rich-text-sanitizer.ts'
 
-const SAFE_LINK = /^(?:https?:|mailto:|tel:|#|\/(?![/\\]))/i
-const SAFE_IMAGE_SOURCE = /^(?:https:\/\/|\/files\/)/i
-
-function withoutAttribute(attribs: sanitize.Attributes, name: string) {
-  const { [name]: _removed, ...rest } = attribs
-  return rest
-}
-
-const options: sanitize.IOptions = {
-  allowedTags: [
-    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'h4', 'ul', 'ol', 'li',
-    'blockquote', 'a', 'img', 'figure', 'figcaption', 'hr', 'code', 'pre',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['https'] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: {
-    // sanitize-html lets any relative URL through; we only trust site-relative ones.
-    a: (tagName, attribs) => {
-      let safe = attribs
-      if (safe.href !== undefined && !SAFE_LINK.test(safe.href.trim())) safe = withoutAttribute(safe, 'href')
-      if (safe.target === '_blank') safe = { ...safe, rel: 'noopener noreferrer' }
-      else if (safe.target !== undefined) safe = withoutAttribute(safe, 'target')
-      return { tagName, attribs: safe }
-    },
-    img: (tagName, attribs) => ({
-      tagName,
-      attribs:
-        attribs.src !== undefined && SAFE_IMAGE_SOURCE.test(attribs.src.trim())
-          ? attribs
-          : withoutAttribute(attribs, 'src'),
-    }),
-  },
-  // An image without a usable source would only show a broken-image icon.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-}
-
-/** Keeps only safe formatting markup from rich text written in the admin (about section, blog posts). */
+/**
+ * Rich text as the server stores and renders it: whatever a form or a script
+ * sent, cleaned by the rules the editor also applies to pasted HTML.
+ */
 export function sanitizeHtml(html: string): string {
-  return sanitize(html, options)
+  return sanitizeRichText(html)
 }

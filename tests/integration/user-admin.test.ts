@@ -1,3 +1,4 @@
+import { RouterContextProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { USER_MESSAGES } from '#app/domain/user/user-admin.schema.ts'
 import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess } from '#app/domain/user/user-admin.server.ts'
@@ -5,11 +6,25 @@ import { getUserAccess } from '#app/domain/user/user.server.ts'
 import { auth } from '#app/lib/auth.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { getStaffSession } from '#app/lib/permissions.server.ts'
+import { staffContext } from '#app/lib/staff-context.ts'
+import { action as usersAction } from '#app/routes/admin/users.tsx'
 import { action as callFunction } from '#app/routes/api/functions.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { cookieFrom, createSignedInUser, requestWithCookie, TEST_PASSWORD } from '#tests/setup/users.ts'
 
 prepareTestDatabase()
+
+type UsersActionArgs = Parameters<typeof usersAction>[0]
+
+/** Posts the User Management form as the signed-in admin; the status and body of the answer. */
+async function postUsersForm(admin: { userId: string; email: string }, form: Record<string, string>) {
+  const context = new RouterContextProvider()
+  context.set(staffContext, { userId: admin.userId, email: admin.email, displayName: 'Admin', role: 'admin', twoFactorEnabled: false })
+  const request = new Request('http://localhost/admin/users', { method: 'POST', body: new URLSearchParams(form) })
+  const answer: unknown = await usersAction({ request, context, params: {} } as unknown as UsersActionArgs)
+  if (answer && typeof answer === 'object' && 'init' in answer && 'data' in answer) return { status: (answer.init as ResponseInit | null)?.status ?? 200, body: answer.data }
+  return { status: 200, body: answer }
+}
 
 function newEmail(label: string) {
   return `${label}-${crypto.randomUUID().slice(0, 8)}@example.org`
@@ -56,6 +71,21 @@ describe('user management (spec §2, §4, §7)', () => {
     expect(await getUserAccess(user.userId)).toMatchObject({ role: 'admin', status: 'approved', fullName: 'Renamed' })
     // The guard reads the role on every request: the next one already has it.
     expect((await getStaffSession(requestWithCookie('/admin', user.cookie)))?.role).toBe('admin')
+  })
+
+  test('the edit dialog promotes an account that has no full name, as sign-ups have none; an empty name stays none', async () => {
+    const admin = await createSignedInUser('admin')
+    const signUp = await createSignedInUser('user', 'pending')
+    await db.updateTable('profiles').set({ full_name: null }).where('id', '=', signUp.userId).execute()
+    const edit = { intent: 'update', id: signUp.userId, fullName: '', status: 'approved', role: 'editor', password: '' }
+    expect(await postUsersForm(admin, edit)).toEqual({ status: 200, body: { ok: true, message: USER_MESSAGES.updated } })
+    expect(await getUserAccess(signUp.userId)).toMatchObject({ role: 'editor', status: 'approved', fullName: null })
+
+    expect(await postUsersForm(admin, { ...edit, fullName: '  Named Later ' })).toMatchObject({ status: 200 })
+    expect(await getUserAccess(signUp.userId)).toMatchObject({ fullName: 'Named Later' })
+    expect(await postUsersForm(admin, { ...edit, fullName: 'x'.repeat(101) })).toMatchObject({ status: 400, body: { ok: false, error: 'Full name must be less than 100 characters' } })
+    expect(await postUsersForm(admin, { ...edit, fullName: '   ' })).toMatchObject({ status: 200 })
+    expect(await getUserAccess(signUp.userId)).toMatchObject({ fullName: null })
   })
 
   test('a pending account signs in but acts as role user; rejecting an account signs it out', async () => {

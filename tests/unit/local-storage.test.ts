@@ -48,6 +48,16 @@ describe('local disk storage', () => {
     expect(await Array.fromAsync(storage.list('uploads'))).toEqual([])
   })
 
+  test('a file whose extension names a property of every object is served as plain bytes', async () => {
+    for (const extension of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const key = `odd.${extension}`
+      await storage.put('uploads', key, new Uint8Array([1]), 'application/octet-stream')
+      const stored = await storage.get('uploads', key)
+      stored?.body.destroy()
+      expect(stored?.contentType, key).toBe('application/octet-stream')
+    }
+  })
+
   test('nothing was written outside the storage root', async () => {
     const outside = await fs.readdir(path.dirname(root))
     expect(outside).not.toContain('secret.txt')

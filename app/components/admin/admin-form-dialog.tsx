@@ -29,7 +29,7 @@ interface AdminFormDialogProps {
 export function AdminFormDialog({ title, description, schema, editingId, onClose, multipart, children }: AdminFormDialogProps) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher, onClose)
-  const validation = useClientValidation(schema)
+  const validation = useClientValidation(schema, { toastRefusal: true })
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {}
   const errors = { ...serverErrors, ...validation.errors }
   const saving = fetcher.state !== 'idle'

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -6,23 +5,18 @@ import { Card, CardContent, CardDescription, CardHeader } from '#app/components/
 import { Input } from '#app/components/ui/input.tsx'
 import { calendarLinkSchema } from '#app/domain/event/event.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { CALENDAR_FRAME_ORIGINS, isEmbeddableCalendarUrl } from '#app/lib/calendar-hosts.ts'
+import { CALENDAR_URL_FORMS } from '#app/lib/calendar-hosts.ts'
 import { useActionToast } from '#app/lib/use-action-toast.ts'
 import { useClientValidation } from '#app/lib/use-client-validation.ts'
-
-const EMBEDDABLE_HOSTS = CALENDAR_FRAME_ORIGINS.map((origin) => new URL(origin).host).join(', ')
 
 /** The external calendar framed under 'Full Calendar' on the public calendar page (section calendar.google). */
 export function EventCalendarLinkCard({ url }: { url: string }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
-  const validation = useClientValidation(calendarLinkSchema)
-  const [typed, setTyped] = useState(url)
+  const validation = useClientValidation(calendarLinkSchema, { toastRefusal: true })
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {}
   const error = validation.errors.url ?? serverErrors.url
   const saving = fetcher.state !== 'idle'
-  const address = typed.trim()
-  const notEmbeddable = address !== '' && !error && !isEmbeddableCalendarUrl(address)
 
   return (
     <Card className="mb-8">
@@ -40,13 +34,8 @@ export function EventCalendarLinkCard({ url }: { url: string }) {
             id="calendarUrl"
             label="Embed URL"
             error={error}
-            hint={
-              notEmbeddable ? (
-                <span id="calendarUrl-hint" className="font-medium text-foreground">
-                  This address will be saved, but the public page only frames calendars from {EMBEDDABLE_HOSTS}, so it will not be shown.
-                </span>
-              ) : null
-            }
+            // A refusal names the accepted addresses itself.
+            hint={error ? null : <span id="calendarUrl-hint">Accepted addresses: {CALENDAR_URL_FORMS.join(', ')}</span>}
           >
             <Input
               id="calendarUrl"
@@ -54,10 +43,9 @@ export function EventCalendarLinkCard({ url }: { url: string }) {
               type="url"
               inputMode="url"
               placeholder="https://calendar.google.com/calendar/embed?src=…"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
+              defaultValue={url}
               aria-invalid={!!error}
-              aria-describedby={[describedBy('calendarUrl', error), notEmbeddable ? 'calendarUrl-hint' : undefined].filter(Boolean).join(' ') || undefined}
+              aria-describedby={describedBy('calendarUrl', error) ?? 'calendarUrl-hint'}
             />
           </FormField>
           <Button type="submit" disabled={saving}>

@@ -16,7 +16,7 @@ export function GalleryFolderDialog({ folder, onClose }: { folder: AdminGalleryF
   // Save and Delete share one fetcher: the dialog stays open until the answer is toasted.
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher, onClose)
-  const validation = useClientValidation(galleryFolderSchema)
+  const validation = useClientValidation(galleryFolderSchema, { toastRefusal: true })
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {}
   const errors = { ...serverErrors, ...validation.errors }
   const pendingIntent = fetcher.state === 'idle' ? null : fetcher.formData?.get('intent')

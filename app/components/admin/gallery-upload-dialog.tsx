@@ -19,7 +19,7 @@ import { IMAGE_ACCEPT, MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rule
 export function GalleryUploadDialog({ folderNames, onClose }: { folderNames: string[]; onClose: () => void }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher, onClose)
-  const validation = useClientValidation(galleryUploadSchema, (form) => galleryFormValues(new FormData(form)))
+  const validation = useClientValidation(galleryUploadSchema, { toValues: (form) => galleryFormValues(new FormData(form)), toastRefusal: true })
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {}
   const errors = { ...serverErrors, ...validation.errors }
   const uploading = fetcher.state !== 'idle'

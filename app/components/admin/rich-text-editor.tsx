@@ -3,6 +3,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit'
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
+import { sanitizeRichText } from '#app/lib/rich-text-sanitizer.ts'
 import { cn } from '#app/lib/utils.ts'
 import { ImagePickerDialog } from './image-picker.tsx'
 
@@ -53,7 +54,8 @@ const TOOLBAR: ToolbarButton[] = [
 
 /**
  * Rich text (headings, lists, links, images, bold, italic) edited as HTML.
- * The server sanitises what it receives; the editor only produces markup it allows.
+ * The server sanitises what it receives; the editor only produces markup it
+ * allows, and cleans pasted HTML with the server's sanitiser before reading it.
  */
 export function RichTextEditor({ id, name, defaultValue = '', onChange, withImages, invalid, describedBy, labelledBy }: RichTextEditorProps) {
   const [html, setHtml] = useState(defaultValue)
@@ -71,6 +73,8 @@ export function RichTextEditor({ id, name, defaultValue = '', onChange, withImag
     ],
     content: defaultValue,
     editorProps: {
+      // Cleaned before the editor parses it: pasted handlers and unsafe images never reach the page.
+      transformPastedHTML: sanitizeRichText,
       attributes: {
         id,
         role: 'textbox',

@@ -19,6 +19,19 @@ import { cn } from '#app/lib/utils.ts'
 
 const FIELDS: readonly ContactField[] = ['name', 'email', 'message']
 const EMPTY_VALUES: Record<ContactField, string> = { name: '', email: '', message: '' }
+
+/** What the fields hold now: a visitor (or autofill) may have typed before the page became interactive. */
+function fieldValues(form: HTMLFormElement): Record<ContactField, string> {
+  const data = new FormData(form)
+  return { name: String(data.get('name') ?? ''), email: String(data.get('email') ?? ''), message: String(data.get('message') ?? '') }
+}
+
+function clearFields(form: HTMLFormElement) {
+  for (const field of FIELDS) {
+    const element = form.elements.namedItem(field)
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.value = ''
+  }
+}
 /** The browser remembers its last successful message so it can apply the 30 s rule before asking the server. */
 const LAST_SENT_KEY = 'contact-form:last-sent-at'
 
@@ -50,6 +63,10 @@ function answerBanner(result: ContactFormResult | undefined) {
  * feedback; the action re-checks everything, including the signed render time
  * in `formToken`. Without JavaScript it posts as a plain form and the page
  * shows the server's answer.
+ *
+ * The fields are uncontrolled: they own what was typed, including text typed
+ * before hydration, which a controlled field would replace with its empty
+ * state. `values` follows them for the counter and the live messages.
  */
 export function ContactForm({ formToken }: { formToken: string }) {
   const fetcher = useFetcher<ContactFormResult>()
@@ -57,6 +74,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
   const refused = documentResult?.ok === false ? documentResult : undefined
   const documentAnswer = answerBanner(documentResult)
   const [values, setValues] = useState(refused?.values ?? EMPTY_VALUES)
+  const formRef = useRef<HTMLFormElement>(null)
   const [touched, setTouched] = useState<ReadonlySet<ContactField>>(() => new Set(refused ? (Object.keys(refused.fieldErrors) as ContactField[]) : []))
   const [seenResult, setSeenResult] = useState(fetcher.data)
   const mountedAt = useRef(0)
@@ -65,6 +83,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
 
   useEffect(() => {
     mountedAt.current = Date.now()
+    if (formRef.current) setValues(fieldValues(formRef.current))
   }, [])
 
   // Spec §4: success resets the form, failure keeps it.
@@ -79,6 +98,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
   useEffect(() => {
     if (!fetcher.data) return
     if (fetcher.data.ok) {
+      if (formRef.current) clearFields(formRef.current)
       rememberSent()
       toast.success(CONTACT_MESSAGES.success)
     } else {
@@ -97,7 +117,9 @@ export function ContactForm({ formToken }: { formToken: string }) {
     event.preventDefault()
     if (submitting.current) return
     const form = event.currentTarget
-    const result = checkContactForm({ ...values, website: new FormData(form).get('website') ?? '' })
+    const typed = fieldValues(form)
+    const result = checkContactForm({ ...typed, website: new FormData(form).get('website') ?? '' })
+    setValues(typed)
     if (!result.ok) {
       const firstInvalid = FIELDS.find((field) => result.fieldErrors[field])
       if (!firstInvalid) return showErrorToast(result.error)
@@ -117,7 +139,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
     // Focusing an invalid field must not leave it under the sticky header.
     className: 'scroll-mt-32',
     name: field,
-    value: values[field],
+    defaultValue: refused?.values[field] ?? '',
     maxLength: CONTACT_LIMITS[field],
     required: true,
     'aria-invalid': errorOf(field) ? true : undefined,
@@ -137,7 +159,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
     ) : null
 
   return (
-    <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="space-y-5 rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
+    <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5 rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
       {documentAnswer ? (
         <p
           role={documentAnswer.ok ? 'status' : 'alert'}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CALENDAR_URL_REFUSAL, isEmbeddableCalendarUrl } from '#app/lib/calendar-hosts.ts'
 import { INVALID_URL, isStoredFileOrWebUrl, requiredText } from '#app/lib/schema-helpers.ts'
 
 export const SECTION_KEYS = ['calendar.google', 'home.about', 'home.contact', 'home.features', 'home.hero', 'home.logos'] as const
@@ -72,8 +73,12 @@ export const logosSectionSchema = z.object({
   hoverText: requiredText('Hover text', 100),
 })
 
+/** Empty (no calendar) or an embed address the public calendar page frames; anything else would be stored and never shown. */
 export const calendarSectionSchema = z.object({
-  url: z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'Must be a valid URL' })]),
+  url: z
+    .string()
+    .max(2000, CALENDAR_URL_REFUSAL)
+    .refine((url) => url === '' || isEmbeddableCalendarUrl(url), CALENDAR_URL_REFUSAL),
 })
 
 export const sectionSchemas = {

@@ -40,9 +40,13 @@ export const accountNameSchema = optionalText('Full name', 100)
 /** An account's picture: a file of this site or an http(s) address; empty is none. */
 export const accountImageSchema = optionalLink()
 
-/** The edit dialog: the e-mail cannot be changed; any status; one role; an optional new password. */
+/**
+ * The edit dialog: the e-mail cannot be changed; any status; one role; an
+ * optional new password. The full name is optional, as at sign-up (which asks
+ * for none): an account without one can still be approved or promoted.
+ */
 export const editUserSchema = z.object({
-  fullName: requiredText('Full name', 100),
+  fullName: accountNameSchema,
   status,
   role,
   password: optionalNewPassword,

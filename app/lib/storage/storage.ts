@@ -63,19 +63,20 @@ export function parsePublicUrl(url: string): { bucket: Bucket; key: string } | n
   return { bucket: match[1], key: match[2]! }
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  avif: 'image/avif',
-  gif: 'image/gif',
-  jpeg: 'image/jpeg',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-}
+/** A Map: the extension comes from a stored key, and a plain object would also answer to '__proto__' or 'constructor'. */
+const CONTENT_TYPES = new Map([
+  ['avif', 'image/avif'],
+  ['gif', 'image/gif'],
+  ['jpeg', 'image/jpeg'],
+  ['jpg', 'image/jpeg'],
+  ['png', 'image/png'],
+  ['webp', 'image/webp'],
+  ['pdf', 'application/pdf'],
+  ['doc', 'application/msword'],
+  ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+])
 
 export function contentTypeFor(key: string): string {
   const extension = key.split('.').pop()?.toLowerCase() ?? ''
-  return CONTENT_TYPES[extension] ?? 'application/octet-stream'
+  return CONTENT_TYPES.get(extension) ?? 'application/octet-stream'
 }

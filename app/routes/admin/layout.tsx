@@ -6,6 +6,7 @@ import { toast } from '#app/components/ui/sonner.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { AUTH_MESSAGES, LOGGED_OUT_PARAM } from '#app/domain/user/credentials.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { adminGuard, requireStaff } from '#app/lib/permissions.server.ts'
 import { useSessionWatcher } from '#app/lib/use-session-watcher.ts'
 import type { Route } from './+types/layout.ts'
@@ -39,6 +40,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     await navigate(signedOut ? '/auth' : `/auth?${LOGGED_OUT_PARAM}=1`)
   }
 
+  const hydrated = useHydrated()
   const sidebar = <AdminSidebar staff={staff} onLogout={() => void logout()} loggingOut={loggingOut} />
 
   return (
@@ -53,7 +55,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 border-r bg-background md:block">{sidebar}</aside>
-      <main className="min-w-0 flex-1 p-4 md:p-8">
+      {/*
+        The admin forms work only once the page's scripts run (fetchers, the rich-text
+        editor, react-hook-form), and hydration would replace anything typed before:
+        until then the content takes no input.
+      */}
+      <main className="min-w-0 flex-1 p-4 md:p-8" inert={!hydrated} aria-busy={hydrated ? undefined : true}>
         {navigation.state === 'loading' && navigation.location.pathname.startsWith('/admin') ? (
           <div className="flex justify-center py-24">
             <Spinner className="size-8 text-primary" />

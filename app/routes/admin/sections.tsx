@@ -60,7 +60,12 @@ function SectionEditor({ sectionKey, content }: { sectionKey: string; content: u
   if (sectionKey === 'calendar.google') {
     return (
       <SectionCard sectionKey={sectionKey}>
-        The calendar link is edited in <Link to="/admin/events" className="text-primary underline-offset-4 hover:underline">Events</Link>.
+        {/* Underlined: within a sentence, colour alone does not mark a link. */}
+        The calendar link is edited in{' '}
+        <Link to="/admin/events" className="font-medium text-primary underline underline-offset-4 hover:decoration-2">
+          Events
+        </Link>
+        .
       </SectionCard>
     )
   }

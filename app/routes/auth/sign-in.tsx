@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     accessDenied,
     // Better Auth sends a failed provider sign-in or confirmation link back here with ?error=<code>.
-    returnedError: error && !accessDenied ? (RETURNED_ERRORS[error] ?? RETURNED_ERRORS.default) : undefined,
+    returnedError: error && !accessDenied ? (RETURNED_ERRORS.get(error) ?? RETURNED_ERROR_OTHERWISE) : undefined,
     providers: config.oauthProviders.map(({ id, name }) => ({ id, name })),
     // A provider sign-in of an account with two-factor on comes back here for the code.
     twoFactorPending: params.has(TWO_FACTOR_STEP_PARAM),
@@ -36,18 +36,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid or has expired. Sign in to receive a new one.'
 
-const RETURNED_ERRORS: Record<string, string> = {
-  account_not_linked: 'This email already has an account. Please sign in with your password.',
-  ACCOUNT_REJECTED: AUTH_MESSAGES.accountRejected,
+/** A Map: the code comes from the address, and a plain object would also answer to '__proto__' or 'constructor'. */
+const RETURNED_ERRORS = new Map([
+  ['account_not_linked', 'This email already has an account. Please sign in with your password.'],
+  ['ACCOUNT_REJECTED', AUTH_MESSAGES.accountRejected],
   // A confirmation link opened in a browser that did not sign up (see sign-up-browser.server.ts).
-  CONFIRM_IN_SIGN_UP_BROWSER:
+  [
+    'CONFIRM_IN_SIGN_UP_BROWSER',
     'Open the confirmation link in the browser where you signed up, or sign in here with your email and password to receive a link for this browser.',
-  INVALID_TOKEN: INVALID_CONFIRMATION_LINK,
-  TOKEN_EXPIRED: INVALID_CONFIRMATION_LINK,
+  ],
+  ['INVALID_TOKEN', INVALID_CONFIRMATION_LINK],
+  ['TOKEN_EXPIRED', INVALID_CONFIRMATION_LINK],
   // The link's sign-up was replaced by a newer one, or expired unconfirmed.
-  USER_NOT_FOUND: INVALID_CONFIRMATION_LINK,
-  default: 'Signing in with that account did not work. Please try again.',
-}
+  ['USER_NOT_FOUND', INVALID_CONFIRMATION_LINK],
+])
+const RETURNED_ERROR_OTHERWISE = 'Signing in with that account did not work. Please try again.'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }]
 
