@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { totpCode } from '#tests/setup/totp.ts'
 import { onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
@@ -40,12 +41,17 @@ test.describe('two-factor sign-in', () => {
   })
 })
 
-test('a passkey is registered on the account page and then signs in without a password', async ({ page, request }) => {
+/** A built-in authenticator (like a laptop's fingerprint reader) that checks its user, through Chromium's WebAuthn emulation. */
+async function addPlatformAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
   })
+}
+
+test('a passkey is registered on the account page and then signs in without a password', async ({ page, request }) => {
+  await addPlatformAuthenticator(page)
   const editor = await createStaffAccount(request, 'editor')
   await signIn(page, editor)
   await openAccount(page)
@@ -70,11 +76,7 @@ test('a passkey is registered on the account page and then signs in without a pa
 
 test('a passkey that checks its user (PIN or biometric) signs in an account with two-factor sign-in without the code', async ({ page, request }) => {
   test.slow()
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  })
+  await addPlatformAuthenticator(page)
   const editor = await createStaffAccount(request, 'editor')
   await signIn(page, editor)
   await openAccount(page)

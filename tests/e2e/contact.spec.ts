@@ -261,7 +261,10 @@ test.describe.serial('one visitor, 30 s between messages', () => {
     expect(first.status).toBe(200)
     expect(storedMessages()).toHaveLength(before + 1)
 
-    const second = await postDirectly(request, { ...valid, message: 'Second message' })
+    // A form token carries one message: the second comes from a freshly rendered form.
+    const secondToken = await renderedToken(request)
+    await new Promise((resolve) => setTimeout(resolve, FILL_TIME_MS))
+    const second = await postDirectly(request, { ...valid, message: 'Second message', formToken: secondToken })
     expect(second.status).toBe(429)
     expect(second.html).toContain(MESSAGES.tooSoon)
     expect(storedMessages()).toHaveLength(before + 1)
