@@ -50,6 +50,15 @@ async function addPlatformAuthenticator(page: Page) {
   })
 }
 
+/** Signs in from /auth with the page's passkey alone, and lands in the admin area as `fullName`. */
+async function signInWithPasskey(page: Page, fullName: string) {
+  await page.goto('/auth')
+  await waitForHydration(page, 'main form')
+  await page.getByRole('button', { name: 'Use a passkey' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.locator('aside').getByText(fullName)).toBeVisible()
+}
+
 test('a passkey is registered on the account page and then signs in without a password', async ({ page, request }) => {
   await addPlatformAuthenticator(page)
   const editor = await createStaffAccount(request, 'editor')
@@ -67,11 +76,7 @@ test('a passkey is registered on the account page and then signs in without a pa
   expect(stored).toEqual([{ name: 'Test laptop' }])
 
   await logout(page)
-  await page.goto('/auth')
-  await waitForHydration(page, 'main form')
-  await page.getByRole('button', { name: 'Use a passkey' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-  await expect(page.locator('aside').getByText(editor.fullName)).toBeVisible()
+  await signInWithPasskey(page, editor.fullName)
 })
 
 test('a passkey that checks its user (PIN or biometric) signs in an account with two-factor sign-in without the code', async ({ page, request }) => {
@@ -86,11 +91,7 @@ test('a passkey that checks its user (PIN or biometric) signs in an account with
   await expect(toast(page, 'Passkey added')).toBeVisible()
 
   await logout(page)
-  await page.goto('/auth')
-  await waitForHydration(page, 'main form')
-  await page.getByRole('button', { name: 'Use a passkey' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-  await expect(page.locator('aside').getByText(editor.fullName)).toBeVisible()
+  await signInWithPasskey(page, editor.fullName)
 })
 
 test('when an admin requires two-factor sign-in, an editor without it can only open the account page', async ({ page, browser, request, expectedFailedUrls }) => {
