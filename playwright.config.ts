@@ -1,23 +1,15 @@
 import { defineConfig, devices } from '@playwright/test'
-import {
-  ACCOUNTS_SITE_URL,
-  DEMO_SITE_URL,
-  E2E_ADMIN,
-  EMPTY_SITE_URL,
-  MAIL_PEER_DIR,
-  OIDC_CLIENT,
-  OIDC_PEER_URL,
-  SMTP_PEER_PORT,
-} from './tests/e2e/sites.ts'
+import { E2E_ADMIN, E2E_WORKERS, OIDC_CLIENT, sitesOfWorker } from './tests/e2e/sites.ts'
 
 /** A production server on a fresh data folder; `demo` decides whether demo content is seeded. */
-function site(url: string, name: string, demo: boolean, extraEnv: Record<string, string> = {}) {
+function site(url: string, name: string, demo: boolean, extraEnv: Record<string, string> = {}): Server {
   const dataDir = `.tmp/e2e-${name}-${new URL(url).port}`
   return {
     command: `rm -rf ${dataDir} && node server.js`,
     url: `${url}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Every worker's sites start at once, seeding demo images on 2 cores.
+    timeout: 120_000,
     env: {
       NODE_ENV: 'production',
       PORT: new URL(url).port,
@@ -34,40 +26,58 @@ function site(url: string, name: string, demo: boolean, extraEnv: Record<string,
   }
 }
 
-/** The test peers of the accounts site: a real SMTP server and a real OpenID Connect provider. */
-const peers: { command: string; port?: number; url?: string; reuseExistingServer: boolean; env: Record<string, string> }[] = [
-  {
-    command: `rm -rf ${MAIL_PEER_DIR} && node tests/e2e/peers/smtp-peer.ts`,
-    port: SMTP_PEER_PORT,
-    reuseExistingServer: false,
-    env: { SMTP_PEER_PORT: String(SMTP_PEER_PORT), MAIL_PEER_DIR },
-  },
-  {
-    command: 'node tests/e2e/peers/oidc-peer.ts',
-    url: `${OIDC_PEER_URL}/.well-known/openid-configuration`,
-    reuseExistingServer: false,
-    env: { OIDC_PEER_URL, APP_URL: ACCOUNTS_SITE_URL, OIDC_CLIENT_ID: OIDC_CLIENT.id, OIDC_CLIENT_SECRET: OIDC_CLIENT.secret },
-  },
-]
+/**
+ * One worker's servers: the demo and empty sites, and the accounts site with
+ * its test peers, a real SMTP server and a real OpenID Connect provider. In
+ * order: the peers are up before the accounts site reads the provider's
+ * discovery document.
+ */
+interface Server {
+  command: string
+  url?: string
+  port?: number
+  reuseExistingServer: boolean
+  timeout?: number
+  env: Record<string, string>
+}
 
-const accountsSite = site(ACCOUNTS_SITE_URL, 'accounts', false, {
-  SMTP_URL: `smtp://127.0.0.1:${SMTP_PEER_PORT}`,
-  MAIL_FROM: 'School Website <no-reply@school.test>',
-  OIDC_ISSUER: OIDC_PEER_URL,
-  OIDC_CLIENT_ID: OIDC_CLIENT.id,
-  OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
-  OIDC_NAME: OIDC_CLIENT.name,
-})
+function serversOfWorker(parallelIndex: number): Server[] {
+  const sites = sitesOfWorker(parallelIndex)
+  return [
+    site(sites.demoSiteUrl, 'demo', true),
+    site(sites.emptySiteUrl, 'empty', false),
+    {
+      command: `rm -rf ${sites.mailPeerDir} && node tests/e2e/peers/smtp-peer.ts`,
+      port: sites.smtpPeerPort,
+      reuseExistingServer: false,
+      env: { SMTP_PEER_PORT: String(sites.smtpPeerPort), MAIL_PEER_DIR: sites.mailPeerDir },
+    },
+    {
+      command: 'node tests/e2e/peers/oidc-peer.ts',
+      url: `${sites.oidcPeerUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      env: { OIDC_PEER_URL: sites.oidcPeerUrl, APP_URL: sites.accountsSiteUrl, OIDC_CLIENT_ID: OIDC_CLIENT.id, OIDC_CLIENT_SECRET: OIDC_CLIENT.secret },
+    },
+    site(sites.accountsSiteUrl, 'accounts', false, {
+      SMTP_URL: `smtp://127.0.0.1:${sites.smtpPeerPort}`,
+      MAIL_FROM: 'School Website <no-reply@school.test>',
+      OIDC_ISSUER: sites.oidcPeerUrl,
+      OIDC_CLIENT_ID: OIDC_CLIENT.id,
+      OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+      OIDC_NAME: OIDC_CLIENT.name,
+    }),
+  ]
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
+  // Files run side by side, each worker on its own sites; the tests of a file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 30_000,
   use: {
-    baseURL: DEMO_SITE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium: Playwright never downloads a browser here.
@@ -76,6 +86,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  // In order: the peers are up before the accounts site reads the provider's discovery document.
-  webServer: [site(DEMO_SITE_URL, 'demo', true), site(EMPTY_SITE_URL, 'empty', false), ...peers, accountsSite],
+  webServer: Array.from({ length: E2E_WORKERS }, (_, parallelIndex) => serversOfWorker(parallelIndex)).flat(),
 })

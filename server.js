@@ -59,6 +59,7 @@ const listener = server.listen(port, host, () => {
 })
 listener.headersTimeout = site.serverTimeouts.headersTimeout
 listener.requestTimeout = site.serverTimeouts.requestTimeout
+listener.keepAliveTimeout = site.serverTimeouts.keepAliveTimeout
 
 let stopping = false
 async function shutdown(signal) {

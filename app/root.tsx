@@ -6,8 +6,9 @@ import { defaultTheme, getActiveTheme } from '#app/domain/theme/theme.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { checkReadiness } from '#app/lib/readiness.server.ts'
-import { usePreviewTheme } from '#app/lib/theme-preview.ts'
-import { useChangeFeed } from '#app/lib/use-change-feed.ts'
+import { usePreviewTheme } from '#app/components/hooks/theme-preview.ts'
+import { useChangeFeed } from '#app/components/hooks/use-change-feed.ts'
+import type { SiteData } from '#app/components/hooks/use-site.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 
@@ -32,7 +33,7 @@ const unavailableWhileDependenciesDown: Route.MiddlewareFunction = async (_args,
 
 export const middleware: Route.MiddlewareFunction[] = [unavailableWhileDependenciesDown]
 
-/** Spec §8: a failed theme fetch is only logged; the page keeps the default colours. */
+/** A failed theme fetch is only logged; the page keeps the default colours. */
 async function activeThemeOrDefault() {
   try {
     return await getActiveTheme()
@@ -42,7 +43,7 @@ async function activeThemeOrDefault() {
   }
 }
 
-export async function loader() {
+export async function loader(): Promise<SiteData> {
   const theme = await activeThemeOrDefault()
   return {
     theme: { colors: theme.colors, sectionStyles: theme.sectionStyles },
@@ -73,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-/** Follows theme changes so open pages take the new colours without a reload (spec §4). */
+/** Follows theme changes so open pages take the new colours without a reload (docs/product-rules.md#realtime-updates). */
 function ThemeFollower() {
   const revalidator = useRevalidator()
   const reload = () => void revalidator.revalidate()

@@ -44,7 +44,7 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
       for (const result of results ?? []) {
         if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`)
       }
-      if (error) throw error
+      if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error })
     },
     destroy: () => db.destroy(),
   }

@@ -1,11 +1,13 @@
-import type { AccountTable, PasskeyTable, SessionTable, TwoFactorTable, UserTable, VerificationTable } from './tables/auth.ts'
+import type { AccountTable, ApiKeyTable, PasskeyTable, SessionTable, TwoFactorTable, UserTable, VerificationTable } from './tables/auth.ts'
 import type {
   BlogTable,
   ContactMessageTable,
   EventTable,
   GalleryFolderTable,
   GalleryImageTable,
+  MediaTable,
   PolicyTable,
+  RevisionTable,
   TestimonialTable,
 } from './tables/content.ts'
 import type { ProfileTable, UserRoleTable } from './tables/people.ts'
@@ -27,6 +29,7 @@ export interface Database {
   testimonials: TestimonialTable
   gallery: GalleryImageTable
   gallery_folders: GalleryFolderTable
+  media: MediaTable
   contact_messages: ContactMessageTable
   contact_throttle: ContactThrottleTable
   contact_used_tokens: ContactUsedTokenTable
@@ -35,6 +38,8 @@ export interface Database {
   passkey: PasskeyTable
   site_settings: SiteSettingTable
   sign_in_failures: SignInFailureTable
+  apikey: ApiKeyTable
+  revisions: RevisionTable
 }
 
 export type TableName = keyof Database

@@ -11,9 +11,7 @@ export function dialectColumns(engine: Engine) {
     authTimestamp: postgres ? ('timestamptz' as const) : ('date' as const),
     boolean: postgres ? ('boolean' as const) : ('integer' as const),
     json: postgres ? ('jsonb' as const) : ('text' as const),
-    now: (postgres
-      ? sql`CURRENT_TIMESTAMP`
-      : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`) as RawBuilder<unknown>,
+    now: postgres ? sql`CURRENT_TIMESTAMP` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
     bool: (value: boolean) => (postgres ? sql.lit(value) : sql.lit(value ? 1 : 0)) as RawBuilder<unknown>,
   }
 }

@@ -27,3 +27,10 @@ export function newId(): string {
 export function now(): string {
   return new Date().toISOString()
 }
+
+/** True for the error either engine raises when a write breaks a unique constraint (PostgreSQL 23505, SQLite's UNIQUE constraint). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const { code, errcode } = error as Error & { code?: unknown; errcode?: unknown }
+  return code === '23505' || errcode === 2067 || errcode === 1555 || /UNIQUE constraint failed/.test(error.message)
+}

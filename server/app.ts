@@ -2,7 +2,8 @@ import 'react-router'
 import express from 'express'
 import { RouterContextProvider } from 'react-router'
 import { LONGEST_BODY_MS } from '#app/lib/body-limits.ts'
-import { bootstrap } from '#app/lib/bootstrap.server.ts'
+import { startGoLiveAnnouncements, type GoLiveAnnouncements } from '#app/domain/publishing/go-live.server.ts'
+import { bootstrap } from '#app/services/bootstrap.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { database } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
@@ -12,7 +13,7 @@ import { runShutdownHandlers } from '#app/lib/shutdown.server.ts'
 import { allowedMethods } from './allowed-methods.ts'
 import { bodyLimitFor } from './body-limit.ts'
 import { healthRoutes } from './health.ts'
-import { requestLog } from './request-log.ts'
+import { requestIdOf, requestLog } from './request-log.ts'
 import { createRequestHandler } from './request-handler.ts'
 import { securityHeaders } from './security-headers.ts'
 import { unexpectedError } from './unexpected-error.ts'
@@ -23,8 +24,12 @@ export { config, logger }
  * Node's own bounds on a request, outside the app's per-route ones: its
  * headers within 20 s, the whole request within the slowest upload's time
  * (Node's default of 5 minutes would cut a large upload on a slow line).
+ * An idle kept-alive connection stays open 65 s, longer than the proxy in
+ * front keeps one idle (60 s in compose.yaml, as load balancers commonly do):
+ * with Node's default of 5 s the server closed connections a client was
+ * about to reuse, and a POST sent on one failed with a reset.
  */
-export const serverTimeouts = { headersTimeout: 20_000, requestTimeout: LONGEST_BODY_MS + 60_000 }
+export const serverTimeouts = { headersTimeout: 20_000, requestTimeout: LONGEST_BODY_MS + 60_000, keepAliveTimeout: 65_000 }
 
 export const app = express()
 app.disable('x-powered-by')
@@ -47,7 +52,7 @@ app.use(
       const context = new RouterContextProvider()
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ''))
       context.set(clientAddressContext, req.ip ?? '')
-      context.set(requestIdContext, String(req.id))
+      context.set(requestIdContext, requestIdOf(req))
       return context
     },
     bodyLimit: bodyLimitFor,
@@ -56,10 +61,13 @@ app.use(
 
 app.use(unexpectedError)
 
-/** Runs before the server listens: migrations, first-start content, the change feed's LISTEN. */
+let goLive: GoLiveAnnouncements | undefined
+
+/** Runs before the server listens: migrations, first-start content, the change feed's LISTEN, the scheduled posts' timer. */
 export async function start() {
   await bootstrap()
   if ('ready' in changeFeed) await changeFeed.ready
+  goLive = startGoLiveAnnouncements()
 }
 
 /** Ends open event streams; call `close` once in-flight requests have finished. */
@@ -68,6 +76,7 @@ export function beginShutdown() {
 }
 
 export async function close() {
+  goLive?.stop()
   await changeFeed.close()
   await database.destroy()
 }

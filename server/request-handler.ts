@@ -1,7 +1,8 @@
 import { writeReadableStreamToWritable } from '@react-router/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { formatBytes, type BodyLimit } from '#app/lib/body-limits.ts'
+import { apiErrorBody } from '#app/services/api/api-error.ts'
+import { formatBytes, isContentApiPath, type BodyLimit } from '#app/lib/body-limits.ts'
 import { limitedBody, type BodyRefusal } from './request-body.ts'
 
 interface Options {
@@ -65,7 +66,8 @@ function refuseBody(req: ExpressRequest, res: ExpressResponse, status: BodyRefus
     return
   }
   res.status(status).set('Cache-Control', 'no-store')
-  if (req.accepts(['json', 'html']) === 'html') res.type('text/plain').send(`${message}\n`)
+  if (isContentApiPath(req.path)) res.json(apiErrorBody(status === 413 ? 'payload_too_large' : 'request_timeout', message))
+  else if (req.accepts(['json', 'html']) === 'html') res.type('text/plain').send(`${message}\n`)
   else res.json({ error: message })
 }
 

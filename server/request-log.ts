@@ -41,6 +41,11 @@ export function loggableUrl(url: string): string {
  * left out on purpose (cookies, credentials). The id goes back to the client
  * as X-Request-Id and into the router's context for error reports.
  */
+/** The id `genReqId` below gave a request: always a string (pino-http's type allows any value). */
+export function requestIdOf(req: IncomingMessage): string {
+  return typeof req.id === 'string' ? req.id : ''
+}
+
 export function requestLog() {
   return pinoHttp({
     logger,

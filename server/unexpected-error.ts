@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express'
+import { requestIdOf } from './request-log.ts'
 
 /**
  * The last resort for an error outside the router's own error pages: logged
@@ -11,5 +12,5 @@ export const unexpectedError: ErrorRequestHandler = (error: unknown, req, res, n
   res
     .status(500)
     .type('text/plain')
-    .send(`Something went wrong on our side. Please try again in a moment.\nIf it keeps happening, tell the school this reference: ${String(req.id)}\n`)
+    .send(`Something went wrong on our side. Please try again in a moment.\nIf it keeps happening, tell the school this reference: ${requestIdOf(req)}\n`)
 }

@@ -14,3 +14,8 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   }
   return errors
 }
+
+/** The field messages of a refused answer: the same object for the same answer, so a form can tell a new answer from an old one. */
+export function refusedFieldErrors(result: { ok: boolean; fieldErrors?: FieldErrors } | undefined): FieldErrors | undefined {
+  return result && !result.ok ? result.fieldErrors : undefined
+}

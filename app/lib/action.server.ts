@@ -1,37 +1,15 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
-import { fieldErrorsOf, type ActionResult, type FieldErrors } from './action-result.ts'
+import { fieldErrorsOf, type ActionResult } from './action-result.ts'
+import { DomainError, isDomainError } from './errors/domain-error.ts'
 import { FormLimitError, readForm } from './form-data.server.ts'
 
+/** A done write: the message the toast shows. */
 export function succeeded(message: string) {
   return { ok: true, message } satisfies ActionResult
 }
 
-/** A refused write: nothing changed, and the answer says why (4xx). */
-export function refused(error: string, status = 400, fieldErrors: FieldErrors = {}) {
-  return data({ ok: false, error, fieldErrors } satisfies ActionResult, { status })
-}
-
-export type Parsed<T> = { ok: true; data: T } | { ok: false; response: ReturnType<typeof refused> }
-
-/** Checks a submitted form against the schema the browser used; a failure becomes a 400 naming the first problem. */
-export function parseSubmission<Schema extends z.ZodType>(schema: Schema, values: unknown): Parsed<z.infer<Schema>> {
-  const parsed = schema.safeParse(values)
-  if (parsed.success) return { ok: true, data: parsed.data }
-  const fieldErrors = fieldErrorsOf(parsed.error)
-  return { ok: false, response: refused(Object.values(fieldErrors)[0] ?? 'Invalid input', 400, fieldErrors) }
-}
-
 export const NOT_A_FORM = 'This request could not be read as a form. Please submit it again from the page.'
-
-/** The posted form; a body that is not one (another content type, broken encoding, over its limits) is refused with a 400, not a 500. */
-export async function submittedForm(request: Request): Promise<Parsed<FormData>> {
-  try {
-    return { ok: true, data: await readForm(request) }
-  } catch (error) {
-    return { ok: false, response: refused(error instanceof FormLimitError ? error.message : NOT_A_FORM) }
-  }
-}
 
 /** A form's fields as strings; files and repeated names are not expected here. */
 export function textFields(form: FormData): Record<string, string> {
@@ -40,13 +18,52 @@ export function textFields(form: FormData): Record<string, string> {
   return values
 }
 
+/** A domain refusal as the admin forms show it: the status of its code, its message for the toast, the field messages under the fields. */
+export function refusedBy(error: DomainError) {
+  const headers: HeadersInit = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {}
+  return data({ ok: false, error: error.message, fieldErrors: error.fields } satisfies ActionResult, { status: error.status, headers })
+}
+
+type Success = { ok: true; message: string }
+
+/**
+ * The one way an admin action answers: `work` parses, runs the domain
+ * operation and returns the success message (or a success with more to
+ * say); a `DomainError` from anywhere in it becomes the refused answer.
+ * Other errors are not refusals and go on to the error boundary.
+ */
+export async function answerAction<T extends Success>(work: () => Promise<string | T>) {
+  try {
+    const outcome = await work()
+    return typeof outcome === 'string' ? succeeded(outcome) : outcome
+  } catch (error) {
+    if (isDomainError(error)) return refusedBy(error)
+    throw error
+  }
+}
+
+/** Checks values against the schema the browser used; a failure is a `DomainError` naming the first problem and every field's. */
+export function validated<Schema extends z.ZodType>(schema: Schema, values: unknown): z.infer<Schema> {
+  const parsed = schema.safeParse(values)
+  if (parsed.success) return parsed.data
+  const fieldErrors = fieldErrorsOf(parsed.error)
+  throw DomainError.invalid(Object.values(fieldErrors)[0] ?? 'Invalid input', fieldErrors)
+}
+
+/** The posted form; a body that is not one (another content type, broken encoding, over its limits) is an invalid input, not a 500. */
+export async function postedForm(request: Request): Promise<FormData> {
+  try {
+    return await readForm(request)
+  } catch (error) {
+    throw DomainError.invalid(error instanceof FormLimitError ? error.message : NOT_A_FORM)
+  }
+}
+
 /** The posted form, turned into the values the schema expects (text fields unless said otherwise), checked. */
-export async function parseForm<Schema extends z.ZodType>(
+export async function validatedForm<Schema extends z.ZodType>(
   schema: Schema,
   request: Request,
   valuesOf: (form: FormData) => unknown = textFields,
-): Promise<Parsed<z.infer<Schema>>> {
-  const submitted = await submittedForm(request)
-  if (!submitted.ok) return submitted
-  return parseSubmission(schema, valuesOf(submitted.data))
+): Promise<z.infer<Schema>> {
+  return validated(schema, valuesOf(await postedForm(request)))
 }

@@ -54,6 +54,7 @@ export const LONGEST_BODY_MS = Math.max(...Object.values(BODY_LIMITS).map((limit
 const UPLOAD_ROUTES: Record<string, BodyLimitName> = {
   '/admin/gallery': 'galleryUpload',
   '/admin/image-picker': 'imageUpload',
+  '/admin/media': 'imageUpload',
   '/admin/blogs': 'imageUpload',
   '/admin/events': 'imageUpload',
   '/admin/policies': 'documentUpload',
@@ -70,6 +71,14 @@ export function routePath(pathname: string): string {
 export function isAdminPath(pathname: string): boolean {
   const path = routePath(pathname)
   return path === '/admin' || path.startsWith('/admin/')
+}
+
+/** The content API: its bodies get a collection's staff limit only with a key whose role may use it (`app/lib/api`). */
+export const CONTENT_API_PATH = '/api/v1'
+
+export function isContentApiPath(pathname: string): boolean {
+  const path = routePath(pathname)
+  return path === CONTENT_API_PATH || path.startsWith(`${CONTENT_API_PATH}/`)
 }
 
 /** The limit for a staff member allowed on this path; null where staff get no more than anyone. */

@@ -1,11 +1,11 @@
 /**
  * The calendar services whose published calendars the calendar page frames,
  * with the path of their embed pages. The CSP `frame-src` allows exactly
- * these origins; the calendar link is checked against this list when it is
- * saved and again when the page renders, so only an address the browser will
- * load is stored or shown.
+ * these origins; `isEmbeddableCalendarUrl` (url-rules.ts) checks the calendar
+ * link against this list when it is saved and again when the page renders, so
+ * only an address the browser will load is stored or shown.
  */
-const CALENDAR_SERVICES = [
+export const CALENDAR_SERVICES = [
   { origin: 'https://calendar.google.com', example: 'https://calendar.google.com/calendar/embed?src=…', isEmbedPath: (path: string) => path === '/calendar/embed' },
   { origin: 'https://outlook.office365.com', example: 'https://outlook.office365.com/owa/calendar/…', isEmbedPath: (path: string) => path.startsWith('/owa/calendar/') },
   { origin: 'https://outlook.live.com', example: 'https://outlook.live.com/owa/calendar/…', isEmbedPath: (path: string) => path.startsWith('/owa/calendar/') },
@@ -20,17 +20,3 @@ export const CALENDAR_URL_FORMS = CALENDAR_SERVICES.map((service) => service.exa
 
 /** What the admin reads when an address is refused: every accepted form of address, in words. */
 export const CALENDAR_URL_REFUSAL = `Paste the embed address of a Google Calendar (${google.example}) or of an Outlook calendar (${office365.example} or ${outlookLive.example}).`
-
-/**
- * True for the embed page of one of the services above: https, exactly the
- * service's host on the default port, no user name or password, and the
- * service's embed path. A look-alike host (`calendar.google.com.evil.example`)
- * has another origin and is refused.
- */
-export function isEmbeddableCalendarUrl(url: string): boolean {
-  if (!URL.canParse(url)) return false
-  const parsed = new URL(url)
-  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return false
-  const service = CALENDAR_SERVICES.find((candidate) => candidate.origin === parsed.origin)
-  return service !== undefined && service.isEmbedPath(parsed.pathname)
-}

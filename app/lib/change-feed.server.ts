@@ -16,6 +16,12 @@ export type ChangeListener = (change: Change) => void
 export interface ChangeFeed {
   /** Call after the write has committed. */
   publish(change: Change): Promise<void>
+  /**
+   * Tells this process's subscribers only: for a change every instance sees
+   * for itself at the same moment (a scheduled post going live), so that
+   * other instances are not told N times.
+   */
+  announceLocally(change: Change): void
   subscribe(tables: readonly TableName[], listener: ChangeListener): () => void
   close(): Promise<void>
 }
@@ -43,11 +49,13 @@ function createLocalFanOut() {
 export function createLocalChangeFeed(): ChangeFeed {
   const fanOut = createLocalFanOut()
   return {
-    async publish(change) {
+    publish(change) {
       fanOut.emit(change)
+      return Promise.resolve()
     },
-    subscribe: fanOut.subscribe,
-    async close() {},
+    announceLocally: (change) => fanOut.emit(change),
+    subscribe: (tables, listener) => fanOut.subscribe(tables, listener),
+    close: () => Promise.resolve(),
   }
 }
 
@@ -106,7 +114,8 @@ export function createPostgresChangeFeed(pool: pg.Pool, connectionString: string
         logger.error({ err: error }, 'change feed: NOTIFY failed')
       }
     },
-    subscribe: fanOut.subscribe,
+    announceLocally: (change) => fanOut.emit(change),
+    subscribe: (tables, listener) => fanOut.subscribe(tables, listener),
     async close() {
       closed = true
       clearTimeout(retryTimer)

@@ -1,6 +1,6 @@
-import { toast } from '#app/components/ui/sonner.tsx'
+import { toast } from 'sonner'
 
-/** Spec §8: every failed call shows a destructive toast titled 'Error' with the server's message. */
+/** Every failed call shows a destructive toast titled 'Error' with the server's message. */
 export function showErrorToast(description: string) {
   toast.error('Error', { description, richColors: true })
 }

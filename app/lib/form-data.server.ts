@@ -24,12 +24,13 @@ export const FORM_LIMIT_MESSAGES = {
  * say it is too large) and the rest is dropped as it arrives; the form may
  * carry one file more than its route takes, so the route can say that too.
  * Other bodies are small and read by the platform (the server limits every
- * body's bytes before this runs).
+ * body's bytes before this runs). The limit is the path's, unless the caller
+ * knows better (the content API's, by collection).
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, limit: BodyLimit = formLimitFor(new URL(request.url).pathname)): Promise<FormData> {
   const type = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data\b/i.test(type) || !request.body) return request.formData()
-  return parseMultipart(request.body, type, formLimitFor(new URL(request.url).pathname))
+  return parseMultipart(request.body, type, limit)
 }
 
 type Entry = [name: string, value: string | File]
@@ -43,7 +44,7 @@ function parseMultipart(body: ReadableStream<Uint8Array>, contentType: string, l
       limits: { files: limit.maxFiles + 1, fileSize: limit.maxFileBytes + 1, fields: MAX_FIELDS, fieldSize: limit.maxBytes },
     })
     // Files end after the parts that follow them have been seen: each entry keeps its place in the form.
-    const entries: (Entry | Promise<Entry>)[] = []
+    const entries: Promise<Entry>[] = []
     let failed = false
     const refuse = (message: string) => {
       failed = true
@@ -53,7 +54,7 @@ function parseMultipart(body: ReadableStream<Uint8Array>, contentType: string, l
 
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return refuse(FORM_LIMIT_MESSAGES.fieldTooLong)
-      entries.push([name, value])
+      entries.push(Promise.resolve([name, value]))
     })
     parser.on('file', (name, stream, info) => {
       const chunks: Buffer[] = []

@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html'
+import { isImageSource } from './url-rules.ts'
 
 /*
  * The markup rich text may keep (about section, blog posts), applied in two
@@ -11,8 +12,6 @@ import sanitize from 'sanitize-html'
 
 /** http(s), mailto and tel links, in-page anchors, and paths of this site (not `//host`, which leaves it). */
 const SAFE_LINK = /^(?:https?:|mailto:|tel:|#|\/(?![/\\]))/i
-/** An image from another site over https, or one of our stored files. */
-const SAFE_IMAGE_SOURCE = /^(?:https:\/\/|\/files\/)/i
 
 function withoutAttribute(attribs: sanitize.Attributes, name: string) {
   const { [name]: _removed, ...rest } = attribs
@@ -43,7 +42,7 @@ const options: sanitize.IOptions = {
     },
     img: (tagName, attribs) => ({
       tagName,
-      attribs: attribs.src !== undefined && SAFE_IMAGE_SOURCE.test(attribs.src.trim()) ? attribs : withoutAttribute(attribs, 'src'),
+      attribs: attribs.src !== undefined && isImageSource(attribs.src) ? attribs : withoutAttribute(attribs, 'src'),
     }),
   },
   // An image without a usable source would only show a broken-image icon.

@@ -5,7 +5,7 @@ function withUnixLineBreaks(value: string) {
   return value.replace(/\r\n?/g, '\n')
 }
 
-/** Spec §5: "Each rule has its own message, for example 'Title is required' or 'Title must be less than 100 characters'." */
+/** A required text whose every rule has its own message: 'Title is required', 'Title must be less than 100 characters'. */
 export function requiredText(label: string, max: number) {
   return z
     .string({ error: `${label} is required` })
@@ -24,27 +24,14 @@ export function optionalText(label: string, max: number) {
     .refine((value) => value === null || value.length <= max, `${label} must be less than ${max} characters`)
 }
 
-export const INVALID_URL = 'Must be a valid URL'
-
-/** A file this site stores (`/files/<bucket>/…`, any bucket unless one is named) or an absolute http(s) address. */
-export function isStoredFileOrWebUrl(value: string, bucket?: string): boolean {
-  const stored = new RegExp(`^/files/${bucket ?? '[a-z]+'}/\\S+$`)
-  return stored.test(value) || z.url({ protocol: /^https?$/ }).safeParse(value).success
-}
-
-/** An optional link field: empty becomes null; otherwise one of our files or an http(s) address. */
-export function optionalLink(bucket?: string) {
-  return z
-    .string()
-    .trim()
-    .max(2000, INVALID_URL)
-    .refine((value) => value === '' || isStoredFileOrWebUrl(value, bucket), INVALID_URL)
-    .optional()
-    .transform((value) => value || null)
-}
-
 /** A row id sent back by an edit or delete form. */
 export const rowId = z.string({ error: 'Missing id' }).trim().min(1, 'Missing id').max(64)
 
 /** The answer to a form whose `intent` names no action of the route. */
 export const UNKNOWN_ACTION = 'Unknown action'
+
+/** A form's checkbox or switch: it posts 'on' when checked and nothing when not. */
+export const checkedBox = z
+  .string()
+  .optional()
+  .transform((value) => value === 'on' || value === 'true')

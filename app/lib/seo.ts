@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
+import { SHARE_IMAGE, SITE_SHARE_IMAGE_PATH } from './share-images.ts'
 
 interface MetaMatch {
   id: string
@@ -11,8 +12,8 @@ interface PageMetaInput {
   description: string
   /** Path of this page, for the canonical URL and og:url. */
   path: string
-  /** Absolute or site-relative image for link previews. */
-  image?: string | null
+  /** The page's link-preview image (a 1200×630 JPEG under /share-images/) and its alt text; the site's card when left out. */
+  image?: { path: string; alt: string }
   type?: 'website' | 'article'
   /** Extra tags, e.g. article:published_time. */
   extra?: MetaDescriptor[]
@@ -38,7 +39,8 @@ export function pageMeta(matches: readonly (MetaMatch | undefined)[], input: Pag
   const { siteUrl, siteName } = siteFrom(matches)
   const title = input.title ? `${input.title} | ${siteName}` : siteName
   const url = absoluteUrl(siteUrl, input.path)
-  const image = input.image ? absoluteUrl(siteUrl, input.image) : null
+  const image = absoluteUrl(siteUrl, input.image?.path ?? SITE_SHARE_IMAGE_PATH)
+  const imageAlt = input.image?.alt ?? siteName
   return [
     { title },
     { name: 'description', content: input.description },
@@ -48,11 +50,16 @@ export function pageMeta(matches: readonly (MetaMatch | undefined)[], input: Pag
     { property: 'og:title', content: input.title ?? siteName },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: url },
-    ...(image ? [{ property: 'og:image', content: image }] : []),
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { property: 'og:image', content: image },
+    { property: 'og:image:type', content: SHARE_IMAGE.contentType },
+    { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
+    { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
+    { property: 'og:image:alt', content: imageAlt },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: input.title ?? siteName },
     { name: 'twitter:description', content: input.description },
-    ...(image ? [{ name: 'twitter:image', content: image }] : []),
+    { name: 'twitter:image', content: image },
+    { name: 'twitter:image:alt', content: imageAlt },
     ...(input.extra ?? []),
   ]
 }

@@ -34,7 +34,7 @@ function wallClockMs(instantMs: number, timeZone: string): number {
   for (const part of formatterFor(timeZone).formatToParts(instantMs)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value)
   }
-  return Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!)
+  return Date.UTC(fields.year!, fields.month! - 1, fields.day, fields.hour, fields.minute, fields.second)
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (New York in winter: -5 h). */

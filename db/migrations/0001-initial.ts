@@ -57,7 +57,7 @@ export function initialSchema(engine: Engine): Migration {
       await db.schema.createIndex('account_userId_idx').on('account').column('userId').execute()
       await db.schema.createIndex('verification_identifier_idx').on('verification').column('identifier').execute()
 
-      // People: spec §3 profiles and user_roles, keyed by the auth user.
+      // People: profiles (name, status) and user_roles (one role each), keyed by the auth user.
       await db.schema
         .createTable('profiles')
         .addColumn('id', 'text', (c) => c.primaryKey().notNull().references('user.id').onDelete('cascade'))

@@ -6,6 +6,9 @@ import { rateLimit } from './0004-rate-limit.ts'
 import { accountSecurity } from './0005-account-security.ts'
 import { signInFailures } from './0006-sign-in-failures.ts'
 import { contactFormTokens } from './0007-contact-form-tokens.ts'
+import { apiKeys } from './0008-api-keys.ts'
+import { publishing } from './0009-publishing.ts'
+import { mediaLibrary } from './0010-media-library.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -20,6 +23,9 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0005-account-security': accountSecurity(engine),
     '0006-sign-in-failures': signInFailures(engine),
     '0007-contact-form-tokens': contactFormTokens(engine),
+    '0008-api-keys': apiKeys(engine),
+    '0009-publishing': publishing(engine),
+    '0010-media-library': mediaLibrary(engine),
   }
-  return { getMigrations: async () => migrations }
+  return { getMigrations: () => Promise.resolve(migrations) }
 }

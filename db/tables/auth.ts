@@ -75,3 +75,33 @@ export interface PasskeyTable {
   createdAt: NullableTimestamp
   aaguid: string | null
 }
+
+/** Better Auth's API-key plugin: one key of the content API, kept as a hash; its role is in `permissions`. */
+export interface ApiKeyTable {
+  id: string
+  configId: ColumnType<string, string | undefined, string>
+  name: string | null
+  /** The key's first characters, so people can tell their keys apart. */
+  start: string | null
+  /** The user who owns the key. */
+  referenceId: string
+  prefix: string | null
+  /** SHA-256 of the key, base64url. */
+  key: string
+  refillInterval: number | null
+  refillAmount: number | null
+  lastRefillAt: NullableTimestamp
+  enabled: ColumnType<boolean | number | null, boolean | undefined, boolean>
+  rateLimitEnabled: ColumnType<boolean | number | null, boolean | undefined, boolean>
+  rateLimitTimeWindow: number | null
+  rateLimitMax: number | null
+  requestCount: ColumnType<number | null, number | undefined, number>
+  remaining: number | null
+  lastRequest: NullableTimestamp
+  expiresAt: NullableTimestamp
+  createdAt: RequiredTimestamp
+  updatedAt: RequiredTimestamp
+  /** JSON, e.g. {"role":["editor"]}. */
+  permissions: string | null
+  metadata: string | null
+}

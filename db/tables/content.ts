@@ -1,5 +1,9 @@
 import type { Generated } from 'kysely'
-import type { Bool, NullableTimestamp, RequiredTimestamp, Timestamp } from '../columns.ts'
+import type { Bool, Json, NullableTimestamp, RequiredTimestamp, Timestamp } from '../columns.ts'
+
+/** Drafts appear nowhere public; see docs/product-rules.md#publishing. */
+export const PUBLISH_STATUSES = ['draft', 'published'] as const
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number]
 
 export interface BlogTable {
   id: string
@@ -8,8 +12,15 @@ export interface BlogTable {
   content: string
   excerpt: string | null
   cover_image: string | null
+  /** The cover's alt text; '' until written or when decorative (docs/product-rules.md#alt-text). */
+  cover_alt: Generated<string>
+  cover_decorative: Bool
+  /** Where the cover's subject is (0 to 1 from the left and top): crops keep it in view. */
+  cover_focal_x: Generated<number>
+  cover_focal_y: Generated<number>
   published_at: Timestamp
   updated_at: Timestamp
+  status: Generated<PublishStatus>
 }
 
 export interface EventTable {
@@ -20,6 +31,7 @@ export interface EventTable {
   end_date: NullableTimestamp
   image_url: string | null
   created_at: Timestamp
+  status: Generated<PublishStatus>
 }
 
 export interface PolicyTable {
@@ -28,6 +40,7 @@ export interface PolicyTable {
   description: string | null
   file_url: string | null
   created_at: Timestamp
+  status: Generated<PublishStatus>
 }
 
 export interface TestimonialTable {
@@ -38,11 +51,32 @@ export interface TestimonialTable {
   created_at: Timestamp
 }
 
-export interface GalleryImageTable {
+/** What an image's description says; see docs/product-rules.md#alt-text. */
+interface ImageDescriptionColumns {
+  /** The alt text; '' until written, or when the image is decorative. */
+  alt: Generated<string>
+  /** Marked as adding nothing a reader needs: shown with an empty alt. */
+  decorative: Bool
+  /** Where the subject is, 0 to 1 from the left and top edges: crops keep it. */
+  focal_x: Generated<number>
+  focal_y: Generated<number>
+}
+
+export interface GalleryImageTable extends ImageDescriptionColumns {
   id: string
   title: string | null
   image_url: string
   folder: Generated<string>
+  created_at: Timestamp
+}
+
+/** An image of the media library: used by pages (logos, slides, covers, inline), never shown in the gallery. */
+export interface MediaTable extends ImageDescriptionColumns {
+  id: string
+  url: string
+  /** The uploaded file's name, to recognise it by. */
+  file_name: Generated<string>
+  created_by: string | null
   created_at: Timestamp
 }
 
@@ -59,5 +93,16 @@ export interface ContactMessageTable {
   email: string
   message: string
   read: Bool
+  created_at: Timestamp
+}
+
+/** An item's editable fields as they were after one of its changes. */
+export interface RevisionTable {
+  id: string
+  /** The item's table: `blogs`. */
+  subject: string
+  subject_id: string
+  snapshot: Json<Record<string, unknown>>
+  created_by: string | null
   created_at: Timestamp
 }

@@ -25,7 +25,7 @@ export async function runTask(task: () => Promise<string>) {
     console.log(await task())
   } catch (error) {
     const known = error instanceof Error && ['ArchiveError', 'ConfigError', 'UsageError'].includes(error.name)
-    console.error(known ? (error as Error).message : error)
+    console.error(known ? error.message : error)
     process.exitCode = 1
   }
 }

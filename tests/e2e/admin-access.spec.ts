@@ -8,8 +8,8 @@ import { createStaffAccount, signIn } from './staff.ts'
 
 const ACCESS_DENIED = "Access denied. You don't have admin permissions. Please contact an administrator."
 const DASHBOARD_CARDS = ['Sections', 'Blog Posts', 'Events', 'Gallery Images', 'Policies', 'Testimonials']
-const CONTENT_LINKS = ['Sections', 'Blogs', 'Events', 'Gallery', 'Policies', 'Testimonials', 'Contact Messages']
-const ALL_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Users', 'Theme', 'Account']
+const CONTENT_LINKS = ['Sections', 'Blogs', 'Events', 'Gallery', 'Media Library', 'Policies', 'Testimonials', 'Contact Messages']
+const ALL_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Users', 'Theme', 'API Keys', 'Account']
 const EDITOR_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Account']
 
 function sidebarLinks(page: Page) {
@@ -161,11 +161,13 @@ test('an admin opens every screen of the sidebar, each with its own heading', as
     Blogs: /Blogs/,
     Events: /Events/,
     Gallery: /Gallery/,
+    'Media Library': /^Media Library$/,
     Policies: /^Policies$/,
     Testimonials: /^Testimonials$/,
     'Contact Messages': /^Contact Messages$/,
     Users: /^User Management$/,
     Theme: /^Theme Management$/,
+    'API Keys': /^API Keys$/,
     Account: /^Account$/,
   }
   expect(Object.keys(headings)).toEqual(ALL_LINKS)

@@ -3,13 +3,14 @@ import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { demoRows } from './site-database.ts'
+import { demoRow, demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
+import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
-type BlogRow = StoredRow<'blogs', 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'cover_image' | 'published_at' | 'updated_at'>
+type BlogRow = StoredRow<'blogs', 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'cover_image' | 'status' | 'published_at' | 'updated_at'>
 
 const BLOG_FILES = path.join(path.dirname(DEMO_DATABASE_PATH), 'storage', 'blogs')
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif'
@@ -50,7 +51,7 @@ test('an editor writes, edits and deletes a blog post with rich text and a cover
   expectedFailedUrls,
 }) => {
   test.slow()
-  // The refused slug (400) is an answer the test asks for; so is the public 404 of the deleted post.
+  // The refused slug (409) is an answer the test asks for; so is the public 404 of the deleted post.
   const stamp = Date.now()
   const title = `Sports Day ${stamp}`
   const slug = `sports-day-${stamp}`
@@ -67,7 +68,7 @@ test('an editor writes, edits and deletes a blog post with rich text and a cover
   const editor = dialog.getByRole('textbox', { name: 'Content' })
   await expect(editor).toBeVisible()
   await expect(dialog.getByLabel('Cover Image (optional)')).toHaveAttribute('accept', IMAGE_ACCEPT)
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(dialog.getByText('Title is required')).toBeVisible()
   await expect(dialog.getByText('Slug is required')).toBeVisible()
   await expect(dialog.getByText('Content is required')).toBeVisible()
@@ -116,8 +117,14 @@ test('an editor writes, edits and deletes a blog post with rich text and a cover
   await cover.setInputFiles(await coverPng())
   await expect(dialog.getByText(NOT_AN_IMAGE)).toHaveCount(0)
   await expect(dialog.getByRole('img', { name: 'Cover preview' })).toHaveAttribute('src', /^data:image\/png;base64,/)
+  // A cover needs alt text (or the decorative mark) before the post goes public.
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  const needsAlt = 'Add alt text to the cover image before publishing, or mark it decorative. Drafts can be saved without it.'
+  await expect(dialog.getByText(needsAlt)).toBeVisible()
+  expect(storedBlog(slug)).toBeUndefined()
+  await dialog.getByLabel('Cover alt text').fill('Runners crossing the finish line')
   await screenshot(page, 'admin-blog-dialog-1280')
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(toast(page, 'Blog created successfully')).toBeVisible()
   await expect(dialog).toHaveCount(0)
 
@@ -127,6 +134,7 @@ test('an editor writes, edits and deletes a blog post with rich text and a cover
     '<h2>Results</h2><p>Well done to <strong>Blue House</strong> and see the <a rel="noopener noreferrer" href="https://example.org/sports-photos">photos</a></p>',
   )
   expect(created.cover_image).toMatch(/^\/files\/blogs\/.+\.webp$/)
+  expect(demoRow<{ cover_alt: string }>('select cover_alt from blogs where id = ?', created.id)).toEqual({ cover_alt: 'Runners crossing the finish line' })
   expect(blogFiles()).toContain(path.basename(created.cover_image!))
   expect(created.updated_at).toBe(created.published_at)
 
@@ -140,12 +148,12 @@ test('an editor writes, edits and deletes a blog post with rich text and a cover
   const visitor = await page.context().newPage()
   await visitor.goto(`${DEMO_SITE_URL}/blogs`)
   const publicCard = visitor.getByRole('article').filter({ has: visitor.getByRole('heading', { name: title }) })
-  await expect(publicCard.getByRole('img', { name: title })).toHaveAttribute('src', created.cover_image!)
+  await expect(publicCard.getByRole('img', { name: 'Runners crossing the finish line' })).toHaveAttribute('src', created.cover_image!)
   await expect(publicCard.getByText('Races, relays and a picnic on the field.')).toBeVisible()
   await publicCard.getByRole('link', { name: /Read More/ }).click()
   await expect(visitor).toHaveURL(`${DEMO_SITE_URL}/blogs/${slug}`)
   await expect(visitor.getByRole('heading', { name: title, level: 1 })).toBeVisible()
-  await expect(visitor.getByRole('img', { name: title })).toHaveAttribute('src', created.cover_image!)
+  await expect(visitor.getByRole('img', { name: 'Runners crossing the finish line' })).toHaveAttribute('src', created.cover_image!)
   await expect(visitor.getByRole('heading', { name: 'Results', level: 2 })).toBeVisible()
   await expect(visitor.locator('strong', { hasText: 'Blue House' })).toBeVisible()
   await expect(visitor.getByRole('link', { name: 'photos' })).toHaveAttribute('href', 'https://example.org/sports-photos')
@@ -218,6 +226,183 @@ test('an editor writes, edits and deletes a blog post with rich text and a cover
   await visitor.close()
 })
 
+test('a post saved as a draft stays off the site; a publish date ahead schedules it; publishing puts it on', async ({ page, request, expectedFailedUrls }) => {
+  test.slow()
+  const stamp = Date.now()
+  const title = `Harvest Festival ${stamp}`
+  const slug = `harvest-festival-${stamp}`
+  // The visitor's look at the post while it is a draft or scheduled is a 404 the test asks for.
+  expectedFailedUrls.push(`/blogs/${slug}`)
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/blogs')
+  await waitForHydration(page, 'main')
+
+  await page.getByRole('button', { name: 'Add Blog' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Blog' })
+  await dialog.getByLabel('Title').fill(title)
+  await dialog.getByRole('textbox', { name: 'Content' }).click()
+  await page.keyboard.type('Bring a tin for the food bank.')
+  await expect(dialog.getByRole('button', { name: 'Publish' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Save draft' }).click()
+  await expect(toast(page, 'Blog created successfully')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  expect(storedBlog(slug)).toMatchObject({ title, status: 'draft' })
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) })
+  await expect(card.getByText('Draft', { exact: true })).toBeVisible()
+  expect((await request.get(`/blogs/${slug}`)).status()).toBe(404)
+  expect(await (await request.get('/blogs')).text()).not.toContain(title)
+  expect(await (await request.get('/blogs/rss.xml')).text()).not.toContain(title)
+
+  // Staff preview it as visitors will see it, and share a link the head teacher can open without an account.
+  const [preview] = await Promise.all([page.waitForEvent('popup'), card.getByRole('link', { name: `Preview ${title} (opens in a new tab)` }).click()])
+  await expect(preview.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+  await expect(preview.getByRole('complementary', { name: 'Preview' })).toContainText('This post is a draft: visitors cannot see it.')
+  await waitForHydration(preview, 'aside')
+  await preview.getByRole('button', { name: 'Share a preview link' }).click()
+  const sharedUrl = await preview.getByLabel(/Link to share/).inputValue()
+  expect(sharedUrl).toMatch(new RegExp(`^${DEMO_SITE_URL}/preview/[A-Za-z0-9]{32}$`))
+  await preview.setViewportSize({ width: 390, height: 844 })
+  await screenshot(preview, 'blog-preview-staff-390')
+  await preview.close()
+  const stranger = await page.context().browser()!.newContext()
+  const headTeacher = await stranger.newPage()
+  const shared = await headTeacher.goto(sharedUrl)
+  expect(shared!.headers()['cache-control']).toBe('private, no-store')
+  await expect(headTeacher.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+  await expect(headTeacher.getByRole('complementary', { name: 'Preview' })).toContainText('This link works until')
+  await expect(headTeacher.getByRole('button', { name: 'Share a preview link' })).toHaveCount(0)
+  await screenshot(headTeacher, 'blog-preview-shared-1280')
+  await stranger.close()
+
+  // A date ahead on the school's clocks turns 'Publish' into 'Schedule'.
+  await card.getByRole('button', { name: `Edit ${title}` }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit Blog' })
+  const tomorrow = `${utcToZonedTime(new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(), 'America/New_York').slice(0, 10)}T09:00`
+  await edit.getByLabel('Publish date (optional)').fill(tomorrow)
+  await expect(edit.getByRole('button', { name: 'Publish' })).toHaveCount(0)
+  await screenshot(page, 'admin-blog-dialog-schedule-1280')
+  await edit.getByRole('button', { name: 'Schedule' }).click()
+  await expect(edit).toHaveCount(0)
+  await expect(toast(page, 'Blog updated successfully')).toBeVisible()
+  expect(storedBlog(slug)).toMatchObject({ status: 'published' })
+  expect(utcToZonedTime(storedBlog(slug)!.published_at, 'America/New_York')).toBe(tomorrow)
+  await expect(card.getByText('Scheduled', { exact: true })).toBeVisible()
+  expect((await request.get(`/blogs/${slug}`)).status()).toBe(404)
+
+  // Emptied, the date is now: the post goes live, and its editor then offers 'Save' and 'Switch to draft'.
+  await card.getByRole('button', { name: `Edit ${title}` }).click()
+  await edit.getByLabel('Publish date (optional)').fill('')
+  await edit.getByRole('button', { name: 'Publish' }).click()
+  await expect(edit).toHaveCount(0)
+  await expect(card.getByText('Scheduled', { exact: true })).toHaveCount(0)
+  expect(new Date(storedBlog(slug)!.published_at).getTime()).toBeLessThanOrEqual(Date.now())
+  const visitor = await request.get(`/blogs/${slug}`)
+  expect(visitor.status()).toBe(200)
+  expect(await visitor.text()).toContain('Bring a tin for the food bank.')
+  await card.getByRole('button', { name: `Edit ${title}` }).click()
+  await expect(edit.getByRole('button', { name: 'Save', exact: true })).toBeVisible()
+  await expect(edit.getByRole('button', { name: 'Switch to draft' })).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'admin-blog-dialog-published-390')
+})
+
+test('the history of a post shows what changed since a saved version, word by word, and restores its words', async ({ page, request }) => {
+  const stamp = Date.now()
+  const title = `Book Fair ${stamp}`
+  const slug = `book-fair-${stamp}`
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/blogs')
+  await waitForHydration(page, 'main')
+  await page.getByRole('button', { name: 'Add Blog' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Blog' })
+  await dialog.getByLabel('Title').fill(title)
+  await dialog.getByRole('textbox', { name: 'Content' }).click()
+  await page.keyboard.type('Books for every reader on Friday.')
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(toast(page, 'Blog created successfully')).toBeVisible()
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) })
+
+  await card.getByRole('button', { name: `Edit ${title}` }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit Blog' })
+  await edit.getByLabel('Title').fill(`${title} postponed`)
+  await edit.getByRole('textbox', { name: 'Content' }).click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('Books for every reader next Monday.')
+  await edit.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(edit).toHaveCount(0)
+  const renamedCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${title} postponed` }) })
+
+  await renamedCard.getByRole('button', { name: `History of ${title} postponed` }).click()
+  const history = page.getByRole('dialog', { name: `History of ${title} postponed` })
+  const versions = history.getByRole('list', { name: 'Saved versions' }).getByRole('button')
+  await expect(versions).toHaveCount(2)
+  await expect(versions.first()).toContainText('(current version)')
+  await expect(versions.first()).toContainText('by Test Editor')
+  await versions.nth(1).click()
+  const changes = history.getByRole('region', { name: 'Changes' })
+  await expect(changes.locator('del', { hasText: 'Friday' })).toBeVisible()
+  await expect(changes.locator('ins', { hasText: 'next Monday' })).toBeVisible()
+  await expect(changes.locator('ins', { hasText: 'postponed' })).toBeVisible()
+  await screenshot(page, 'admin-blog-history-1280')
+  await history.getByRole('button', { name: 'Restore this version' }).click()
+  await expect(toast(page, 'Revision restored')).toBeVisible()
+  await expect(history).toHaveCount(0)
+  await expect(card).toBeVisible()
+  expect(storedBlog(slug)).toMatchObject({ title, content: '<p>Books for every reader on Friday.</p>', status: 'published' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await card.getByRole('button', { name: `History of ${title}` }).click()
+  await expect(page.getByRole('dialog', { name: `History of ${title}` }).getByRole('list', { name: 'Saved versions' }).getByRole('button')).toHaveCount(3)
+  await screenshot(page, 'admin-blog-history-390')
+})
+
+test('never lose work: Escape on a changed dialog asks first, and a reloaded page offers back what was typed', async ({ page, request }) => {
+  const stamp = Date.now()
+  const title = `Nativity Play ${stamp}`
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/blogs')
+  await waitForHydration(page, 'main')
+  await page.getByRole('button', { name: 'Add Blog' }).click()
+  let dialog = page.getByRole('dialog', { name: 'Add Blog' })
+  // Untouched, it closes at once.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Add Blog' }).click()
+  await dialog.getByLabel('Title').fill(title)
+  await dialog.getByRole('textbox', { name: 'Content' }).click()
+  await page.keyboard.type('Tickets from the office.')
+  await page.keyboard.press('Escape')
+  const ask = page.getByRole('alertdialog', { name: 'Discard your changes?' })
+  await expect(ask).toContainText('What you typed in this form has not been saved.')
+  await screenshot(page, 'admin-blog-discard-1280')
+  await ask.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(dialog.getByLabel('Title')).toHaveValue(title)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(ask).toBeVisible()
+  await ask.getByRole('button', { name: 'Keep editing' }).click()
+
+  // A reload (a closed tab, a crash) keeps what was typed in this browser.
+  await page.waitForTimeout(800)
+  page.once('dialog', (leave) => void leave.accept())
+  await page.reload()
+  await waitForHydration(page, 'main')
+  await page.getByRole('button', { name: 'Add Blog' }).click()
+  dialog = page.getByRole('dialog', { name: 'Add Blog' })
+  await expect(dialog.getByRole('status')).toContainText('were kept in this browser')
+  await screenshot(page, 'admin-blog-local-draft-1280')
+  await dialog.getByRole('button', { name: 'Restore them' }).click()
+  await expect(dialog.getByLabel('Title')).toHaveValue(title)
+  await expect(dialog.getByLabel('Slug')).toHaveValue(`nativity-play-${stamp}`)
+  await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveText('Tickets from the office.')
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(toast(page, 'Blog created successfully')).toBeVisible()
+  expect(storedBlog(`nativity-play-${stamp}`)).toMatchObject({ title, content: '<p>Tickets from the office.</p>' })
+
+  // Saved, it is no longer offered.
+  await page.getByRole('button', { name: 'Add Blog' }).click()
+  await expect(page.getByRole('dialog', { name: 'Add Blog' }).getByText('were kept in this browser')).toHaveCount(0)
+})
+
 test('deleting a post removes its cover files', async ({ page, request }) => {
   const slug = `open-day-${Date.now()}`
   await signIn(page, await createStaffAccount(request, 'editor'))
@@ -231,7 +416,8 @@ test('deleting a post removes its cover files', async ({ page, request }) => {
   await dialog.getByRole('textbox', { name: 'Content' }).click()
   await page.keyboard.type('Come and see the school.')
   await dialog.getByLabel('Cover Image (optional)').setInputFiles(await coverPng())
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByLabel('Cover alt text').fill('Visitors at the open day')
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(toast(page, 'Blog created successfully')).toBeVisible()
   const cover = storedBlog(slug)!.cover_image!
   const name = path.basename(cover, '.webp')
@@ -266,7 +452,7 @@ test('the server refuses forged blog writes and strips scripts from the content 
     [{ intent: 'drop-table' }, 'Unknown action'],
   ] as const) {
     const response = await editorSession.post('/admin/blogs', { form: values, maxRedirects: 0 })
-    expect(response.status(), message).toBe(400)
+    expect(response.status(), message).toBe(message === SLUG_TAKEN ? 409 : 400)
     expect(await response.text(), message).toContain(message)
   }
 

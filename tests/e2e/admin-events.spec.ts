@@ -29,7 +29,7 @@ function storedEvent(title: string) {
 
 function storedCalendarUrl(): string {
   return onDemoDatabase(
-    (database) => JSON.parse((database.prepare("select content from sections where key = 'calendar.google'").get() as { content: string }).content).url,
+    (database) => (JSON.parse((database.prepare("select content from sections where key = 'calendar.google'").get() as { content: string }).content) as { url: string }).url,
   )
 }
 
@@ -68,7 +68,7 @@ test('an editor adds, edits and deletes an event, with validation, confirmation 
 
   await page.getByRole('button', { name: 'Add Event' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Event' })
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(dialog.getByText('Title is required')).toBeVisible()
   await expect(dialog.getByText('Start date is required')).toBeVisible()
 
@@ -86,7 +86,7 @@ test('an editor adds, edits and deletes an event, with validation, confirmation 
   await dialog.getByLabel('Image (optional)').setInputFiles({ name: 'concert.png', mimeType: 'image/png', buffer: await pngImage() })
   await expect(dialog.getByText('Please select an image file')).toHaveCount(0)
   await screenshot(page, 'admin-event-dialog-1280')
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(toast(page, 'Event created successfully')).toBeVisible()
   await expect(dialog).toHaveCount(0)
 
@@ -158,7 +158,7 @@ test('deleting an event removes the image uploaded for it', async ({ page, reque
   await dialog.getByLabel('Title').fill(title)
   await dialog.getByLabel('Start Date').fill(`${new Date().getFullYear() + 1}-05-20T10:30`)
   await dialog.getByLabel('Image (optional)').setInputFiles({ name: 'art.png', mimeType: 'image/png', buffer: await pngImage() })
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(toast(page, 'Event created successfully')).toBeVisible()
   const imageUrl = storedEvent(title)!.image_url!
   expect(fs.existsSync(storedFile(imageUrl))).toBe(true)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { simplePdf } from '#db/seed/simple-pdf.ts'
+import { simplePdf } from '#app/services/seed/simple-pdf.ts'
 import { demoRows } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
@@ -51,7 +51,7 @@ test('an editor adds, edits and deletes a policy, with an uploaded PDF, validati
   const dialog = page.getByRole('dialog', { name: 'Add Policy' })
   await expect(dialog.getByRole('tab', { name: 'Upload File' })).toHaveAttribute('aria-selected', 'true')
   await expect(dialog.getByLabel('Document File')).toHaveAttribute('accept', '.pdf,.doc,.docx')
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(dialog.getByText('Title is required')).toBeVisible()
 
   await dialog.getByLabel('Title').fill(title)
@@ -71,7 +71,7 @@ test('an editor adds, edits and deletes a policy, with an uploaded PDF, validati
   await dialog.getByLabel('Document File').setInputFiles(pdfFile(title))
   await expect(dialog.getByText(NOT_A_DOCUMENT)).toHaveCount(0)
   await screenshot(page, 'admin-policy-dialog-1280')
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(toast(page, 'Policy created successfully')).toBeVisible()
   await expect(dialog).toHaveCount(0)
 
@@ -152,7 +152,7 @@ test('deleting a policy removes its uploaded file', async ({ page, request }) =>
   const dialog = page.getByRole('dialog', { name: 'Add Policy' })
   await dialog.getByLabel('Title').fill(title)
   await dialog.getByLabel('Document File').setInputFiles(pdfFile(title))
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(toast(page, 'Policy created successfully')).toBeVisible()
   const fileUrl = storedPolicy(title)!.file_url!
   expect(policyFiles()).toContain(path.basename(fileUrl))

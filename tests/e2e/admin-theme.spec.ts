@@ -70,6 +70,10 @@ test('an admin edits, creates, activates, resets and deletes themes; open public
   await expect(page.getByText('Use the format H S% L% (example: 215 70% 35%)')).toBeVisible()
   await primary.fill('350 80% 40%')
   await expect(page.getByText('Use the format H S% L% (example: 215 70% 35%)')).toHaveCount(0)
+  // A colour may be typed as #rrggbb: it becomes the editor's format as soon as it is whole.
+  await primary.fill('#800020')
+  await expect(primary).toHaveValue('345 100% 25%')
+  await primary.fill('350 80% 40%')
   await page.getByLabel('Pick the accent colour').fill('#ff0000')
   await expect(page.getByLabel('Accent', { exact: true })).toHaveValue('0 100% 50%')
 
@@ -77,7 +81,7 @@ test('an admin edits, creates, activates, resets and deletes themes; open public
   const previewHtml = page.frameLocator('iframe[title="Live preview of the home page"]').locator('html')
   await expect.poll(() => primaryOf(previewHtml)).toBe('350 80% 40%')
   expect(await primaryOf(visitorHtml)).toBe(originalPrimary)
-  expect(JSON.parse(storedTheme(name)!.colors).primary).not.toBe('350 80% 40%')
+  expect((JSON.parse(storedTheme(name)!.colors) as { primary: string }).primary).not.toBe('350 80% 40%')
 
   await page.getByRole('tab', { name: 'Sections' }).click()
   await page.getByLabel('Border width').first().fill('12 pixels')
@@ -91,9 +95,17 @@ test('an admin edits, creates, activates, resets and deletes themes; open public
   await expect(toast(page, 'Theme updated successfully')).toBeVisible()
   const saved = storedTheme(name)!
   expect(JSON.parse(saved.colors)).toMatchObject({ primary: '350 80% 40%', accent: '0 100% 50%' })
-  expect(JSON.parse(saved.section_styles).hero).toMatchObject({ borderImageWidth: '12px', overlayOpacity: 0.3 })
+  expect((JSON.parse(saved.section_styles) as { hero: unknown }).hero).toMatchObject({ borderImageWidth: '12px', overlayOpacity: 0.3 })
 
   await card.getByRole('button', { name: `Activate ${name}` }).click()
+  // Activating changes the site for everyone, so it is confirmed; Cancel changes nothing.
+  const activation = page.getByRole('alertdialog', { name: `Activate ${name}?` })
+  await expect(activation).toContainText('Every visitor sees its colours and styles at once')
+  await activation.getByRole('button', { name: 'Cancel' }).click()
+  await expect(activation).toHaveCount(0)
+  expect(storedTheme(name)).toMatchObject({ is_active: 0 })
+  await card.getByRole('button', { name: `Activate ${name}` }).click()
+  await activation.getByRole('button', { name: 'Activate' }).click()
   await expect(toast(page, 'Theme activated successfully')).toBeVisible()
   await expect(card.getByText('Active', { exact: true })).toBeVisible()
   await expect(card.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0)
@@ -102,10 +114,10 @@ test('an admin edits, creates, activates, resets and deletes themes; open public
   await expect.poll(() => primaryOf(visitorHtml)).toBe('350 80% 40%')
   await page.getByRole('tab', { name: 'Colors' }).click()
   // Saving the active theme reaches open pages too.
-  await primary.fill('20 85% 45%')
+  await primary.fill('20 85% 35%')
   await page.getByRole('button', { name: 'Save Changes' }).click()
-  await expect.poll(() => JSON.parse(storedTheme(name)!.colors).primary).toBe('20 85% 45%')
-  await expect.poll(() => primaryOf(visitorHtml)).toBe('20 85% 45%')
+  await expect.poll(() => (JSON.parse(storedTheme(name)!.colors) as { primary: string }).primary).toBe('20 85% 35%')
+  await expect.poll(() => primaryOf(visitorHtml)).toBe('20 85% 35%')
   await screenshot(page, 'admin-theme-1280')
 
   await page.getByRole('button', { name: 'Reset to Default' }).click()
@@ -117,6 +129,7 @@ test('an admin edits, creates, activates, resets and deletes themes; open public
   // Give the site its theme back, then delete ours by typing its name.
   const originalCard = page.getByRole('listitem').filter({ hasText: original.name }).first()
   await originalCard.getByRole('button', { name: `Activate ${original.name}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Activate' }).click()
   await expect(toast(page, 'Theme activated successfully')).toBeVisible()
   await expect.poll(() => primaryOf(visitorHtml)).toBe(originalPrimary)
 
@@ -140,6 +153,44 @@ test('an admin edits, creates, activates, resets and deletes themes; open public
   await createDialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(createDialog).toHaveCount(0)
   await visitorContext.close()
+})
+
+test('a theme with text visitors could not read shows its contrast, names the pair and cannot be activated, here or by a forged post', async ({ page, playwright, request }) => {
+  const active = storedThemes().find((row) => row.is_active === 1)!
+  const id = insertInactiveTheme({ ...active, colors: JSON.stringify({ ...(JSON.parse(active.colors) as Record<string, string>), primary: '51 100% 50%' }) })
+  const gold = storedThemes().find((row) => row.id === id)!
+  await signInAsAdmin(page)
+  await openThemeManagement(page)
+
+  const card = page.getByRole('listitem').filter({ hasText: gold.name })
+  await card.getByRole('button', { name: `Activate ${gold.name}` }).click()
+  const refusal = page.getByRole('alertdialog', { name: `${gold.name} cannot be activated yet` })
+  await expect(refusal.getByRole('list', { name: 'Pairs below WCAG AA' })).toHaveText('Site name, menu and links on the page (primary, background): 1.38:1, needs 4.5:1')
+  await expect(refusal.getByRole('button', { name: 'Activate' })).toHaveCount(0)
+  await screenshot(page, 'admin-theme-activate-refused-1280')
+  await refusal.getByRole('button', { name: 'Edit its colours' }).click()
+  await expect(page.getByLabel('Theme name', { exact: true })).toHaveValue(gold.name)
+
+  // The editor measures every pair as the colours change.
+  const report = page.getByRole('list', { name: 'Contrast of each text and background pair' })
+  const linkPair = report.getByRole('listitem').filter({ hasText: 'Site name, menu and links on the page' })
+  await expect(linkPair).toContainText('1.38:1, too low')
+  await expect(page.getByText('One pair is below WCAG AA. The theme can be saved, but not activated until every pair passes.')).toBeVisible()
+  await page.getByLabel('Primary', { exact: true }).fill('#8a6d00')
+  await expect(linkPair).toContainText(', passes')
+  await expect(page.getByText('Every pair meets WCAG AA: 4.5:1 for text, 3:1 for large titles.')).toBeVisible()
+  await report.scrollIntoViewIfNeeded()
+  await screenshot(page, 'admin-theme-contrast-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await report.scrollIntoViewIfNeeded()
+  await screenshot(page, 'admin-theme-contrast-390')
+
+  const admin = await staffSession(playwright, request, 'admin')
+  const forged = await admin.post('/admin/theme', { form: { intent: 'activate', id }, maxRedirects: 0 })
+  expect(forged.status()).toBe(400)
+  expect(await forged.text()).toContain('Failed to activate theme: Visitors could not read some text with these colours: Site name, menu and links on the page (primary, background): 1.38:1, needs 4.5:1.')
+  await admin.dispose()
+  expect(storedThemes().find((row) => row.id === id)).toMatchObject({ is_active: 0 })
 })
 
 test('the server refuses forged theme writes: no session, role user or editor, bad values and deleting the active theme', async ({ playwright, request }) => {

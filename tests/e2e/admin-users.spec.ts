@@ -89,6 +89,8 @@ test('an admin sees the table of users and adds one, with each form message', as
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(toast(page, 'A user with this email already exists')).toContainText('Error')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
+  // What was typed is thrown away only when the question is answered.
+  await page.getByRole('alertdialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click()
 
   const teacher = await signedInElsewhere(page.context().browser()!, { email, password: 'teacher-password' })
   await expect(sidebarLinks(teacher.page)).toContainText(['Sections', 'Blogs'])
@@ -100,6 +102,7 @@ test('an admin sees the table of users and adds one, with each form message', as
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog.getByText('Email is required')).toBeVisible()
   await settledScreenshot(page, 'admin-user-add-errors-390')
+  // Nothing typed: Cancel closes at once.
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await userRow(page, email).getByRole('button', { name: /^Edit/ }).click()
   await settledScreenshot(page, 'admin-user-edit-390')

@@ -4,7 +4,7 @@ import { onDemoDatabase } from './site-database.ts'
 import { DEMO_DATABASE_PATH } from './sites.ts'
 
 /** Tables whose rows the public pages show: a test that writes them must leave them as it found them. */
-const CONTENT_TABLES = ['sections', 'themes', 'blogs', 'events', 'policies', 'testimonials', 'gallery_folders', 'gallery'] as const
+const CONTENT_TABLES = ['sections', 'themes', 'blogs', 'events', 'policies', 'testimonials', 'gallery_folders', 'gallery', 'media', 'revisions'] as const
 type Row = Record<string, SQLOutputValue>
 type Snapshot = Map<(typeof CONTENT_TABLES)[number], Map<string, Row>>
 

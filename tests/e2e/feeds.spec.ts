@@ -1,9 +1,10 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { XMLValidator } from 'fast-xml-parser'
 import ICAL from 'ical.js'
+import { parseFeedXml, type RssItem } from '#tests/setup/feed-xml.ts'
 import { expect, test } from './fixtures.ts'
 import { DEMO_SITE_URL, EMPTY_SITE_URL } from './sites.ts'
 
-/** The demo posts, newest first (db/seed/seed.ts). */
+/** The demo posts, newest first (app/services/seed/seed.ts). */
 const DEMO_POSTS = [
   { slug: 'welcome-back', title: 'Welcome Back to a New School Year' },
   { slug: 'science-week-highlights', title: 'Science Week Highlights' },
@@ -13,22 +14,10 @@ const DEMO_POSTS = [
 const DEMO_EVENTS = ['Parents Evening', 'Sports Day', 'Winter Concert', 'Half-Term Break']
 const PUBLIC_PAGES = ['/', '/gallery', '/blogs', '/calendar', '/policies']
 
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  isArray: (name) => name === 'item' || name === 'url',
-})
 
-interface RssItem {
-  title: string
-  link: string
-  guid: { '#text': string }
-  pubDate: string
-}
 
 function parseCalendar(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics))
+  const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[])
   return calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent))
 }
 
@@ -39,12 +28,12 @@ test('the blog RSS feed lists the demo posts, newest first, with absolute links'
   expect(response.headers()['cache-control']).toBe('public, max-age=300')
   const body = await response.text()
   expect(XMLValidator.validate(body)).toBe(true)
-  const channel = xml.parse(body).rss.channel
+  const channel = parseFeedXml(body).rss.channel
   expect(channel.title).toBe('Our School')
   expect(channel.link).toBe(`${DEMO_SITE_URL}/blogs`)
   expect(channel.description).toMatch(/^Our school has served families/)
   expect(channel['atom:link']['@_href']).toBe(`${DEMO_SITE_URL}/blogs/rss.xml`)
-  const items = channel.item as RssItem[]
+  const items: RssItem[] = channel.item ?? []
   expect(items.map(({ title, link }) => ({ title, link }))).toEqual(
     DEMO_POSTS.map(({ slug, title }) => ({ title, link: `${DEMO_SITE_URL}/blogs/${slug}` })),
   )
@@ -98,7 +87,7 @@ test('the sitemap lists every public page and post, and each of them answers', a
   expect(response.headers()['content-type']).toBe('application/xml; charset=utf-8')
   const body = await response.text()
   expect(XMLValidator.validate(body)).toBe(true)
-  const urls = xml.parse(body).urlset.url as { loc: string; lastmod?: string }[]
+  const urls = parseFeedXml(body).urlset.url ?? []
   expect(urls.map((url) => url.loc).sort()).toEqual(
     [...PUBLIC_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
   )
@@ -122,13 +111,13 @@ test('a site without content still serves valid, empty feeds', async ({ request 
   expect(rss.status()).toBe(200)
   const rssBody = await rss.text()
   expect(XMLValidator.validate(rssBody)).toBe(true)
-  expect(xml.parse(rssBody).rss.channel.item).toBeUndefined()
+  expect(parseFeedXml(rssBody).rss.channel.item).toBeUndefined()
 
   const ics = await request.get(`${EMPTY_SITE_URL}/calendar.ics`)
   expect(ics.status()).toBe(200)
   expect(parseCalendar(await ics.text())).toEqual([])
 
   const sitemap = await request.get(`${EMPTY_SITE_URL}/sitemap.xml`)
-  const locs = (xml.parse(await sitemap.text()).urlset.url as { loc: string }[]).map((url) => url.loc)
+  const locs = (parseFeedXml(await sitemap.text()).urlset.url ?? []).map((url) => url.loc)
   expect(locs).toEqual(PUBLIC_PAGES.map((path) => `${EMPTY_SITE_URL}${path}`))
 })

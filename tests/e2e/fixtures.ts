@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { restoreDemoContent, snapshotDemoContent } from './demo-content.ts'
+import { DEMO_SITE_URL } from './sites.ts'
 
 interface PageProblem {
   text: string
@@ -14,6 +15,10 @@ interface PageProblem {
  * test leaves the demo site's content as it found it, even when it fails.
  */
 export const test = base.extend<{ expectedFailedUrls: string[]; pageErrors: PageProblem[]; demoContentRestored: void }>({
+  // Relative addresses go to this worker's own demo site.
+  baseURL: async ({}, use) => {
+    await use(DEMO_SITE_URL)
+  },
   demoContentRestored: [
     async ({}, use) => {
       const before = snapshotDemoContent()

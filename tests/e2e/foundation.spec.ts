@@ -17,7 +17,7 @@ test('the home page is rendered on the server with the active theme as CSS varia
   await screenshot(page, 'foundation-home-1280')
 })
 
-test('an unknown route answers 404 with the spec text', async ({ page, expectedFailedUrls }) => {
+test("an unknown route answers 404 with '404', 'Oops! Page not found' and a link home", async ({ page, expectedFailedUrls }) => {
   expectedFailedUrls.push('/no-such-page')
   const response = await page.goto('/no-such-page')
   expect(response?.status()).toBe(404)

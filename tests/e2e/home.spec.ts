@@ -82,6 +82,9 @@ test('the server renders the first slide, a high-priority first image, meta tags
   expect(images[0]).toContain('loading="eager"')
   expect(images[0]).toContain('fetchPriority="high"')
   expect(images.slice(1, 3).every((image) => image.includes('loading="lazy"'))).toBe(true)
+  // Each image says what it shows, as described in the media library.
+  expect(images[0]).toContain('alt="Drawing of the school grounds under a wide sky"')
+  expect(images.at(-1)).toContain('alt="Drawing of the school building among trees"')
 
   expect(html).toContain('<meta name="description" content="A caring community where every child learns, grows and belongs."/>')
   const ldJson = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1]

@@ -1,9 +1,13 @@
+import sharp from 'sharp'
 import type { Page } from '@playwright/test'
 import { onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test } from './fixtures.ts'
 import { DEMO_SITE_URL, EMPTY_SITE_URL } from './sites.ts'
 
-/** The demo posts, newest first, with the excerpt each card shows (db/seed/seed.ts). */
+/** What the demo posts' covers are described as (app/services/seed/seed.ts). */
+const DEMO_COVER_ALT = 'Drawing of the school among green hills'
+
+/** The demo posts, newest first, with the excerpt each card shows (app/services/seed/seed.ts). */
 const DEMO_POSTS = [
   {
     slug: 'welcome-back',
@@ -70,7 +74,7 @@ test.describe('blogs', () => {
       const dateTime = (await date.getAttribute('datetime'))!
       await expect(date).toHaveText(longDate(dateTime))
       published.push(dateTime)
-      const cover = card.getByRole('img', { name: post.title })
+      const cover = card.getByRole('img', { name: DEMO_COVER_ALT })
       await expect(cover).toBeVisible()
       await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
       const readMore = card.getByRole('link', { name: `Read More about ${post.title}`, exact: true })
@@ -91,7 +95,7 @@ test.describe('blogs', () => {
     await expect(page).toHaveTitle(`${post.title} | Our School`)
     const article = page.getByRole('article')
     await expect(article.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
-    await expect(article.getByRole('img', { name: post.title })).toBeVisible()
+    await expect(article.getByRole('img', { name: DEMO_COVER_ALT })).toBeVisible()
     await expect(article.getByRole('heading', { level: 2, name: 'Dates for your diary' })).toBeVisible()
     await expect(article.getByRole('listitem')).toHaveText(['Parents evening in the third week', 'Harvest festival before half term'])
     const dateTime = (await article.locator('time').getAttribute('datetime'))!
@@ -103,18 +107,24 @@ test.describe('blogs', () => {
     expect(await metaContent(page, 'meta[property="og:url"]')).toBe(url)
     expect(await metaContent(page, 'meta[name="description"]')).toBe(post.excerpt)
     expect(await metaContent(page, 'meta[property="article:published_time"]')).toBe(dateTime)
+    // The link preview: a 1200×630 JPEG cut from the cover (networks that ignore WebP show it too), described.
     const ogImage = (await metaContent(page, 'meta[property="og:image"]'))!
-    expect(ogImage).toMatch(new RegExp(`^${DEMO_SITE_URL}/files/blogs/`))
+    expect(ogImage).toMatch(new RegExp(`^${DEMO_SITE_URL}/share-images/posts/welcome-back\\.jpg\\?v=\\d+$`))
+    expect(await metaContent(page, 'meta[property="og:image:type"]')).toBe('image/jpeg')
+    expect(await metaContent(page, 'meta[property="og:image:width"]')).toBe('1200')
+    expect(await metaContent(page, 'meta[property="og:image:height"]')).toBe('630')
+    expect(await metaContent(page, 'meta[property="og:image:alt"]')).toBe(DEMO_COVER_ALT)
     const image = await request.get(ogImage)
     expect(image.status()).toBe(200)
-    expect(image.headers()['content-type']).toBe('image/webp')
+    expect(image.headers()['content-type']).toBe('image/jpeg')
+    expect(await sharp(await image.body()).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
 
     const posting = (await jsonLdBlocks(page)).find((block) => block['@type'] === 'BlogPosting')
     expect(posting).toMatchObject({
       '@context': 'https://schema.org',
       headline: post.title,
       datePublished: dateTime,
-      image: ogImage,
+      image: expect.stringMatching(new RegExp(`^${DEMO_SITE_URL}/files/blogs/[0-9a-f-]+\\.webp$`)),
       url,
       author: { '@type': 'Organization', name: 'Our School' },
       publisher: { '@type': 'Organization', name: 'Our School' },

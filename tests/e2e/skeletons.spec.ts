@@ -1,6 +1,6 @@
 import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
 
-/** Spec §9 skeleton counts, by page. */
+/** Placeholders while each page loads (docs/product-rules.md#public-pages). */
 const SKELETON_COUNTS = [
   ['Gallery', 6],
   ['Blogs', 6],
@@ -8,7 +8,7 @@ const SKELETON_COUNTS = [
   ['Calendar', 5],
 ] as const
 
-test('while a page loads after a click, its skeleton shows the spec count of placeholders', async ({ page }) => {
+test('while a page loads after a click, its skeleton shows the number of placeholders set for that page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/')
   await waitForHydration(page, 'nav[aria-label="Main"] a')

@@ -50,7 +50,7 @@ export async function staffSession(playwright: PlaywrightWorkerArgs['playwright'
   return session
 }
 
-/** Spec §6 on the server: a post to an admin path without a session goes to /auth?error=access_denied, as role user to /admin. */
+/** The role rules on the server: a post to an admin path without a session goes to /auth?error=access_denied, as role user to /admin. */
 export async function expectRefusedWithoutRole(playwright: PlaywrightWorkerArgs['playwright'], request: APIRequestContext, path: string, form: Record<string, string>) {
   const anonymous = await request.post(path, { form, maxRedirects: 0 })
   expect(anonymous.status()).toBe(302)

@@ -2,9 +2,9 @@ import { RouterContextProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { countContent } from '#app/domain/dashboard/dashboard.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { adminGuard, requireStaff } from '#app/lib/permissions.server.ts'
+import { adminGuard, requireStaff } from '#app/services/permissions.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
-import { seedBaseContent, seedDemoContent } from '#db/seed/seed.ts'
+import { seedBaseContent, seedDemoContent } from '#app/services/seed/seed.ts'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { createSignedInUser, requestWithCookie } from '#tests/setup/users.ts'
@@ -18,7 +18,7 @@ async function guard(path: string, cookie?: string, method = 'GET') {
   const context = new RouterContextProvider()
   const args = { request: requestWithCookie(path, cookie, { method }), context, params: {} } as unknown as GuardArgs
   try {
-    await adminGuard(args, async () => new Response('page'))
+    await adminGuard(args, () => Promise.resolve(new Response('page')))
     return `through as ${requireStaff(context, 'user').role}`
   } catch (thrown) {
     if (thrown instanceof Response) return `redirect ${thrown.headers.get('Location')}`
@@ -29,7 +29,7 @@ async function guard(path: string, cookie?: string, method = 'GET') {
 const DENIED = 'redirect /auth?error=access_denied'
 const TO_DASHBOARD = 'redirect /admin'
 
-describe('the admin guard middleware (spec §6)', () => {
+describe('the admin guard middleware', () => {
   test('no session: every admin path and data request goes to /auth?error=access_denied', async () => {
     for (const path of ['/admin', '/admin.data', '/admin/blogs', '/admin/users.data', '/admin/theme']) {
       expect(await guard(path), path).toBe(DENIED)

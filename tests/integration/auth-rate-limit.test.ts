@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { CLIENT_ADDRESS_HEADER, withClientAddress } from '#app/lib/auth-rate-limit.server.ts'
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'

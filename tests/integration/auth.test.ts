@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { getUserAccess } from '#app/domain/user/user.server.ts'
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { requireRole } from '#app/lib/permissions.server.ts'
+import { requireRole } from '#app/services/permissions.server.ts'
 import type { Role } from '#db/tables/people.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { cookieFrom, createSignedInUser, requestWithCookie, TEST_PASSWORD } from '#tests/setup/users.ts'
@@ -63,7 +63,7 @@ describe('accounts', () => {
   })
 })
 
-describe('requireRole on the server (spec §6)', () => {
+describe('requireRole on the server', () => {
   test('no session: redirect to /auth?error=access_denied', async () => {
     expect(await outcome(requestWithCookie('/admin'), 'user')).toBe('302 -> /auth?error=access_denied')
     expect(await outcome(requestWithCookie('/admin', 'better-auth.session_token=forged.value'), 'user')).toBe(

@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, test, vi } from 'vitest'
 import { createBlogPost, deleteBlogPost, updateBlogPost, type BlogSubmission } from '#app/domain/blog/blog-admin.server.ts'
 import { BLOG_MESSAGES } from '#app/domain/blog/blog.schema.ts'
+import { CONTENT_ACCESSIBILITY_MESSAGES } from '#app/domain/publishing/content-accessibility.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import type { Change } from '#app/lib/change-feed.server.ts'
 import { db } from '#app/lib/db.server.ts'
@@ -13,8 +14,9 @@ import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 
 const database = prepareTestDatabase()
 
-function coverBytes(background = '#4488cc') {
-  return sharp({ create: { width: 800, height: 400, channels: 3, background } }).png().toBuffer()
+async function coverFile(background = '#4488cc') {
+  const bytes = await sharp({ create: { width: 800, height: 400, channels: 3, background } }).png().toBuffer()
+  return new File([new Uint8Array(bytes)], 'cover.png', { type: 'image/png' })
 }
 
 let slugCount = 0
@@ -26,7 +28,8 @@ function submission(overrides: Partial<BlogSubmission> = {}): BlogSubmission {
     excerpt: null,
     content: '<p>Races on the <strong>field</strong>.</p>',
     removeCover: false,
-    coverBytes: null,
+    coverFile: null,
+    coverAlt: 'Pupils racing on the field',
     ...overrides,
   }
 }
@@ -50,17 +53,17 @@ async function coverFilesStored(url: string | null | undefined) {
 }
 
 async function created(input: BlogSubmission) {
-  const result = await createBlogPost(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.id
+  return (await createBlogPost(input)).id
 }
+
+const slugTaken = { code: 'conflict', message: BLOG_MESSAGES.slugTaken, fields: { slug: BLOG_MESSAGES.slugTaken } }
 
 describe(`blog posts on ${database.engine}`, () => {
   test('a new post is published now, with sanitised content and its cover in the blogs bucket', async () => {
     const changes: Change[] = []
     const unsubscribe = changeFeed.subscribe(['blogs'], (change) => changes.push(change))
     const before = Date.now()
-    const input = submission({ content: '<p>Hello <a href="javascript:alert(1)">there</a></p><script>alert(1)</script><p></p><p><br></p>', coverBytes: await coverBytes() })
+    const input = submission({ content: '<p>Hello <a href="javascript:alert(1)">there</a></p><script>alert(1)</script><p></p><p><br></p>', coverFile: await coverFile() })
     const id = await created(input)
     unsubscribe()
 
@@ -78,21 +81,14 @@ describe(`blog posts on ${database.engine}`, () => {
     const firstId = await created(first)
     const put = vi.spyOn(storage, 'put')
     try {
-      expect(await createBlogPost(submission({ slug: first.slug, coverBytes: await coverBytes() }))).toEqual({
-        ok: false,
-        status: 400,
-        error: BLOG_MESSAGES.slugTaken,
-        field: 'slug',
-      })
+      await expect(createBlogPost(submission({ slug: first.slug, coverFile: await coverFile() }))).rejects.toMatchObject(slugTaken)
       const secondId = await created(submission({ title: 'Second' }))
-      expect(await updateBlogPost(secondId, submission({ title: 'Second, renamed', slug: first.slug, coverBytes: await coverBytes() }))).toMatchObject({
-        ok: false,
-        error: BLOG_MESSAGES.slugTaken,
-      })
-      expect(put).not.toHaveBeenCalled()
+      await expect(updateBlogPost(secondId, submission({ title: 'Second, renamed', slug: first.slug, coverFile: await coverFile() }))).rejects.toMatchObject(slugTaken)
+      // The covers were stored before the check and removed when it refused.
+      for (const [bucket, key] of put.mock.calls) expect(await storage.get(bucket, key)).toBeNull()
       expect(await storedRow(secondId)).toMatchObject({ title: 'Second' })
       // A post keeps its own slug on edit.
-      expect(await updateBlogPost(firstId, { ...first, title: 'Sports Day 2027' })).toEqual({ ok: true, id: firstId })
+      expect(await updateBlogPost(firstId, { ...first, title: 'Sports Day 2027' })).toMatchObject({ id: firstId, title: 'Sports Day 2027' })
     } finally {
       put.mockRestore()
     }
@@ -101,7 +97,7 @@ describe(`blog posts on ${database.engine}`, () => {
   })
 
   test('a slug taken while the cover uploads trips the unique constraint: refused, and the stored cover is removed', async () => {
-    const input = submission({ coverBytes: await coverBytes() })
+    const input = submission({ coverFile: await coverFile() })
     const originalPut = storage.put.bind(storage)
     const put = vi.spyOn(storage, 'put').mockImplementation(async (...args) => {
       await originalPut(...args)
@@ -109,7 +105,7 @@ describe(`blog posts on ${database.engine}`, () => {
       await db.insertInto('blogs').values({ id: newId(), title: 'Faster', slug: input.slug, content: '<p>First!</p>' }).onConflict((conflict) => conflict.doNothing()).execute()
     })
     try {
-      expect(await createBlogPost(input)).toMatchObject({ ok: false, error: BLOG_MESSAGES.slugTaken, field: 'slug' })
+      await expect(createBlogPost(input)).rejects.toMatchObject(slugTaken)
       expect(put).toHaveBeenCalled()
       for (const [bucket, key] of put.mock.calls) expect(await storage.get(bucket, key)).toBeNull()
     } finally {
@@ -119,11 +115,11 @@ describe(`blog posts on ${database.engine}`, () => {
   })
 
   test('replacing the cover removes the old files after the update; keeping it keeps them; Remove clears them', async () => {
-    const input = submission({ coverBytes: await coverBytes() })
+    const input = submission({ coverFile: await coverFile() })
     const id = await created(input)
     const first = (await storedRow(id))!
 
-    expect(await updateBlogPost(id, { ...input, coverBytes: await coverBytes('#cc8844') })).toMatchObject({ ok: true })
+    await expect(updateBlogPost(id, { ...input, coverFile: await coverFile('#cc8844') })).resolves.toMatchObject({ id })
     const second = (await storedRow(id))!
     expect(second.cover_image).not.toBe(first.cover_image)
     expect(await coverFilesStored(first.cover_image)).toEqual([false, false, false])
@@ -131,42 +127,96 @@ describe(`blog posts on ${database.engine}`, () => {
     expect(new Date(second.published_at).getTime()).toBe(new Date(first.published_at).getTime())
     expect(new Date(second.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(first.updated_at).getTime())
 
-    const withoutNewCover = { ...input, coverBytes: null }
-    expect(await updateBlogPost(id, { ...withoutNewCover, excerpt: 'A day of races.' })).toMatchObject({ ok: true })
+    const withoutNewCover = { ...input, coverFile: null }
+    await expect(updateBlogPost(id, { ...withoutNewCover, excerpt: 'A day of races.' })).resolves.toMatchObject({ id })
     expect(await storedRow(id)).toMatchObject({ excerpt: 'A day of races.', cover_image: second.cover_image })
     expect(await coverFilesStored(second.cover_image)).toEqual([true, true, true])
 
-    expect(await updateBlogPost(id, { ...withoutNewCover, removeCover: true })).toMatchObject({ ok: true })
+    await expect(updateBlogPost(id, { ...withoutNewCover, removeCover: true })).resolves.toMatchObject({ id })
     expect((await storedRow(id))!.cover_image).toBeNull()
     expect(await coverFilesStored(second.cover_image)).toEqual([false, false, false])
   })
 
   test('deleting a post removes its cover; an unknown id changes nothing and stores nothing', async () => {
-    const id = await created(submission({ coverBytes: await coverBytes() }))
+    const id = await created(submission({ coverFile: await coverFile() }))
     const cover = (await storedRow(id))!.cover_image
-    expect(await deleteBlogPost(id)).toBe(true)
+    await deleteBlogPost(id)
     expect(await storedRow(id)).toBeUndefined()
     expect(await coverFilesStored(cover)).toEqual([false, false, false])
 
     const put = vi.spyOn(storage, 'put')
     try {
-      expect(await updateBlogPost('no-such-id', submission({ coverBytes: await coverBytes() }))).toEqual({ ok: false, status: 404, error: BLOG_MESSAGES.notFound })
-      expect(put).not.toHaveBeenCalled()
+      await expect(updateBlogPost('no-such-id', submission({ coverFile: await coverFile() }))).rejects.toMatchObject({ code: 'not_found', message: BLOG_MESSAGES.notFound })
+      for (const [bucket, key] of put.mock.calls) expect(await storage.get(bucket, key)).toBeNull()
     } finally {
       put.mockRestore()
     }
-    expect(await deleteBlogPost('no-such-id')).toBe(false)
+    await expect(deleteBlogPost('no-such-id')).rejects.toMatchObject({ code: 'not_found' })
   })
 
   test('content that is empty once sanitised is refused before anything is stored', async () => {
-    const input = submission({ content: '<p></p><script>alert(1)</script><p> </p>', coverBytes: await coverBytes() })
+    const input = submission({ content: '<p></p><script>alert(1)</script><p> </p>', coverFile: await coverFile() })
     const put = vi.spyOn(storage, 'put')
     try {
-      expect(await createBlogPost(input)).toEqual({ ok: false, status: 400, error: BLOG_MESSAGES.contentRequired, field: 'content' })
+      await expect(createBlogPost(input)).rejects.toMatchObject({ code: 'invalid', message: BLOG_MESSAGES.contentRequired, fields: { content: BLOG_MESSAGES.contentRequired } })
       expect(put).not.toHaveBeenCalled()
     } finally {
       put.mockRestore()
     }
     expect(await db.selectFrom('blogs').select('id').where('slug', '=', input.slug).executeTakeFirst()).toBeUndefined()
+  })
+})
+
+describe(`alt text before publishing, on ${database.engine}`, () => {
+  const undescribed = (names: string[]) => BLOG_MESSAGES.undescribedImages(names)
+  const storedSlugs = async () => (await db.selectFrom('blogs').select('slug').execute()).map((row) => row.slug).sort()
+
+  test('a picture in the text without alt text keeps the post from going public, named by its file; alt="" (decorative) or alt text lets it', async () => {
+    const before = await storedSlugs()
+    const bare = '<p>Our trip</p><img src="/files/uploads/beach-trip.webp">'
+    await expect(createBlogPost(submission({ content: bare }))).rejects.toMatchObject({
+      code: 'invalid',
+      message: undescribed(['the image "beach-trip.webp"']),
+      fields: { content: undescribed(['the image "beach-trip.webp"']) },
+    })
+    expect(await storedSlugs()).toEqual(before)
+
+    // A picture from the media library goes by the name it was uploaded with.
+    await db.insertInto('media').values({ id: newId(), url: '/files/uploads/abc.webp', file_name: 'IMG_2041.HEIC', created_by: null }).execute()
+    await expect(createBlogPost(submission({ content: '<img src="/files/uploads/abc.webp">' }))).rejects.toMatchObject({ message: undescribed(['the image "IMG_2041.HEIC"']) })
+
+    await expect(createBlogPost(submission({ content: '<p>Our trip</p><img src="/files/uploads/beach-trip.webp" alt="">' }))).resolves.toMatchObject({ status: 'published' })
+    await expect(createBlogPost(submission({ content: '<p>Our trip</p><img src="/files/uploads/beach-trip.webp" alt="Pupils on the beach">' }))).resolves.toMatchObject({ status: 'published' })
+  })
+
+  test('a heading that skips a level or a link saying "click here" keeps the post from going public; as a draft it is saved', async () => {
+    const content = '<p>Menu: <a href="https://example.org/menu">click here</a></p><h3>Results</h3>'
+    const expected = BLOG_MESSAGES.inaccessibleText([CONTENT_ACCESSIBILITY_MESSAGES.vagueLink('click here'), CONTENT_ACCESSIBILITY_MESSAGES.skippedHeading('Results', 3, 2)])
+    await expect(createBlogPost(submission({ content }))).rejects.toMatchObject({ code: 'invalid', message: expected, fields: { content: expected } })
+    await expect(createBlogPost(submission({ content, publication: { state: 'draft' } }))).resolves.toMatchObject({ status: 'draft' })
+  })
+
+  test('a draft is saved without descriptions; publishing it asks for each missing one, cover first; describing them publishes it', async () => {
+    const draft = await createBlogPost(submission({ content: '<img src="/files/uploads/a.webp">', coverFile: await coverFile(), coverAlt: '', publication: { state: 'draft' } }))
+    expect(draft).toMatchObject({ status: 'draft', coverAlt: '', coverDecorative: false })
+    const publish = (changes: Partial<BlogSubmission>) => updateBlogPost(draft.id, submission({ slug: draft.slug, publication: { state: 'published' }, ...changes }))
+    await expect(publish({ content: '<img src="/files/uploads/a.webp">', coverAlt: '' })).rejects.toMatchObject({
+      message: undescribed(['the cover image', 'the image "a.webp"']),
+      fields: { coverAlt: undescribed(['the cover image', 'the image "a.webp"']), content: undescribed(['the cover image', 'the image "a.webp"']) },
+    })
+    expect((await db.selectFrom('blogs').select('status').where('id', '=', draft.id).executeTakeFirstOrThrow()).status).toBe('draft')
+    const published = await publish({ content: '<img src="/files/uploads/a.webp" alt="A map of the route">', coverAlt: 'x', coverDecorative: true })
+    expect(published).toMatchObject({ status: 'published', coverAlt: '', coverDecorative: true })
+    // Saved again without a word about the cover (the content API leaves it out): its description stays.
+    const { coverAlt: _, coverDecorative: __, ...withoutDescription } = submission({ slug: draft.slug, content: '<p>Route changed.</p>' })
+    await expect(updateBlogPost(draft.id, withoutDescription)).resolves.toMatchObject({ coverDecorative: true })
+  })
+
+  test("a cover's focal point is kept until changed, and a new cover starts in the middle", async () => {
+    const post = await createBlogPost(submission({ coverFile: await coverFile(), coverFocalX: 0.4, coverFocalY: 0.1 }))
+    expect(post.coverFocal).toEqual({ x: 0.4, y: 0.1 })
+    const { coverFocalX: _, coverFocalY: __, ...sameCover } = submission({ slug: post.slug })
+    await expect(updateBlogPost(post.id, sameCover)).resolves.toMatchObject({ coverFocal: { x: 0.4, y: 0.1 } })
+    await expect(updateBlogPost(post.id, submission({ slug: post.slug, coverFile: await coverFile('#123456') }))).resolves.toMatchObject({ coverFocal: { x: 0.5, y: 0.5 } })
   })
 })

@@ -1,12 +1,15 @@
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { EVENT_MESSAGES } from '#app/domain/event/event.schema.ts'
 import { getSectionContent } from '#app/domain/section/section.server.ts'
 import { CALENDAR_URL_REFUSAL } from '#app/lib/calendar-hosts.ts'
+import type { Change } from '#app/lib/change-feed.server.ts'
+import { changeFeed } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { staffContext } from '#app/lib/staff-context.ts'
+import { staffContext } from '#app/services/staff-context.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { action } from '#app/routes/admin/events.tsx'
-import { seedBaseContent } from '#db/seed/seed.ts'
+import { seedBaseContent } from '#app/services/seed/seed.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 
 const database = prepareTestDatabase()
@@ -33,10 +36,18 @@ const storedContent = async () => (await db.selectFrom('sections').select('conte
 
 describe(`the calendar link on ${database.engine}`, () => {
   test('an embed address of an accepted calendar service is stored and framed by the public page', async () => {
+    const section = await db.selectFrom('sections').select('id').where('key', '=', 'calendar.google').executeTakeFirstOrThrow()
+    const changes: Change[] = []
+    const unsubscribe = changeFeed.subscribe(['sections'], (change) => changes.push(change))
     expect(await saveCalendar(`  ${GOOGLE_EMBED} `)).toEqual({ status: 200, body: { ok: true, message: 'Google Calendar link saved successfully' } })
     expect(await getSectionContent('calendar.google')).toEqual({ url: GOOGLE_EMBED })
     expect(await saveCalendar('')).toMatchObject({ status: 200, body: { ok: true } })
+    unsubscribe()
     expect(await getSectionContent('calendar.google')).toEqual({ url: '' })
+    expect(changes).toEqual([
+      { table: 'sections', type: 'update', id: section.id },
+      { table: 'sections', type: 'update', id: section.id },
+    ])
   })
 
   test.each([
@@ -52,5 +63,12 @@ describe(`the calendar link on ${database.engine}`, () => {
     const before = await storedContent()
     expect(await saveCalendar(url)).toEqual({ status: 400, body: { ok: false, error: CALENDAR_URL_REFUSAL, fieldErrors: { url: CALENDAR_URL_REFUSAL } } })
     expect(await storedContent()).toEqual(before)
+  })
+
+  // Last: it removes the section.
+  test('without the calendar.google section the link is refused as missing, and no section is created', async () => {
+    await db.deleteFrom('sections').where('key', '=', 'calendar.google').execute()
+    expect(await saveCalendar(GOOGLE_EMBED)).toEqual({ status: 404, body: { ok: false, error: EVENT_MESSAGES.calendarMissing, fieldErrors: {} } })
+    expect(await db.selectFrom('sections').select('id').where('key', '=', 'calendar.google').execute()).toEqual([])
   })
 })

@@ -26,20 +26,21 @@ async function follow(tables: string, cookie?: string) {
 }
 
 const STREAM = '200 text/event-stream'
+const ADMIN_WITH_TWO_FACTOR = { role: 'admin', twoFactorEnabled: true } as const
 
 describe(`who may follow staff tables on ${database.engine}`, () => {
   test('an editor without two-factor sign-in, while the site requires it, follows public tables only', async () => {
     const editor = await createSignedInUser('editor')
     expect(await follow('contact_messages', editor.cookie)).toBe(STREAM)
 
-    await setTwoFactorRequiredForStaff(true)
+    await setTwoFactorRequiredForStaff(true, ADMIN_WITH_TWO_FACTOR)
     try {
       for (const table of ['contact_messages', 'profiles', 'user_roles', 'themes,profiles']) {
         expect(await follow(table, editor.cookie), table).toBe('redirect /admin/account')
       }
       expect(await follow('themes', editor.cookie)).toBe(STREAM)
     } finally {
-      await setTwoFactorRequiredForStaff(false)
+      await setTwoFactorRequiredForStaff(false, ADMIN_WITH_TWO_FACTOR)
     }
     expect(await follow('profiles', editor.cookie)).toBe(STREAM)
   })

@@ -2,22 +2,27 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import {
+  createGalleryFolder,
   deleteGalleryFolder,
   deleteGalleryImage,
   getAdminGallery,
   updateGalleryFolder,
+  updateGalleryImage,
   uploadGalleryImages,
 } from '#app/domain/gallery/gallery-admin.server.ts'
+import { getGalleryFolder, listGalleryFoldersPage, listGalleryImagesPage } from '#app/domain/gallery/gallery.server.ts'
+import { GALLERY_MESSAGES } from '#app/domain/gallery/gallery.schema.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
-import { UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { MAX_FILES_PER_UPLOAD, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { IMAGE_VARIANT_WIDTHS, variantUrl } from '#app/lib/uploads/image-variants.ts'
 import { newId, readBool } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { changesDuring } from '#tests/setup/changes.ts'
 
 const database = prepareTestDatabase()
 
@@ -67,40 +72,75 @@ async function addImage(title: string, folder: string) {
   return id
 }
 
+const refusal = (code: string, message: string, fields: Record<string, string> = {}) => ({ code, message, fields })
+
 beforeAll(async () => {
   await addFolder('general')
 })
 
 describe(`gallery uploads on ${database.engine}`, () => {
   test('several images into a new folder: numbered titles, one row each, the folder created for external use and enabled, files under the folder', async () => {
-    const result = await uploadGalleryImages({ files: [await png('#ff0000'), await png('#00ff00')], folder: 'Year 6 Trip', title: 'Base' })
-    expect(result).toMatchObject({ ok: true, count: 2 })
+    let uploaded: Awaited<ReturnType<typeof uploadGalleryImages>> = []
+    const changes = await changesDuring(['gallery', 'gallery_folders'], async () => {
+      uploaded = await uploadGalleryImages({ files: [await png('#ff0000'), await png('#00ff00')], folder: 'Year 6 Trip', title: 'Base' })
+    })
 
     const rows = await imagesIn('Year 6 Trip')
     expect(rows.map((row) => row.title)).toEqual(['Base 1', 'Base 2'])
+    expect(uploaded).toEqual(rows.map((row) => expect.objectContaining({ id: row.id, title: row.title, imageUrl: row.image_url, folder: 'Year 6 Trip' })))
     for (const row of rows) {
       expect(row.image_url).toMatch(/^\/files\/gallery\/year-6-trip\/[0-9a-f-]{36}\.webp$/)
       expect(await storedFileExists(row.image_url)).toBe(true)
       for (const width of IMAGE_VARIANT_WIDTHS) expect(await storedFileExists(variantUrl(row.image_url, width))).toBe(true)
     }
-    expect(await folderNamed('Year 6 Trip')).toMatchObject({ externalUse: true, enabled: true })
+    const folder = await folderNamed('Year 6 Trip')
+    expect(folder).toMatchObject({ externalUse: true, enabled: true })
+    expect(changes).toEqual([
+      { table: 'gallery_folders', type: 'insert', id: folder!.id },
+      ...rows.map((row) => ({ table: 'gallery', type: 'insert', id: row.id })),
+    ])
   })
 
   test('one image takes the base title as it is; no base title leaves the title empty; a folder named in another case is the same folder', async () => {
     const foldersBefore = await db.selectFrom('gallery_folders').select('name').execute()
-    expect(await uploadGalleryImages({ files: [await png('#0000ff')], folder: 'YEAR 6 TRIP', title: 'Coach' })).toMatchObject({ ok: true, count: 1 })
-    expect(await uploadGalleryImages({ files: [await png('#ffff00'), await png('#00ffff')], folder: 'year 6 trip', title: null })).toMatchObject({ ok: true, count: 2 })
+    expect(await uploadGalleryImages({ files: [await png('#0000ff')], folder: 'YEAR 6 TRIP', title: 'Coach' })).toEqual([expect.objectContaining({ title: 'Coach', folder: 'Year 6 Trip' })])
+    expect(await uploadGalleryImages({ files: [await png('#ffff00'), await png('#00ffff')], folder: 'year 6 trip', title: null })).toHaveLength(2)
     expect((await imagesIn('Year 6 Trip')).map((row) => row.title)).toEqual([null, null, 'Coach', 'Base 1', 'Base 2'])
     expect(await db.selectFrom('gallery_folders').select('name').execute()).toHaveLength(foldersBefore.length)
   })
 
   test('a file that is not an image refuses the whole upload: no row, no folder, no file', async () => {
     const text = new File(['just some notes'], 'notes.png', { type: 'image/png' })
-    const result = await uploadGalleryImages({ files: [await png('#ff00ff'), text], folder: 'Refused Folder', title: 'Refused' })
-    expect(result).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })
+    await expect(uploadGalleryImages({ files: [await png('#ff00ff'), text], folder: 'Refused Folder', title: 'Refused' })).rejects.toMatchObject(
+      refusal('invalid', UPLOAD_MESSAGES.notAnImage, { images: UPLOAD_MESSAGES.notAnImage }),
+    )
     expect(await imagesIn('Refused Folder')).toEqual([])
     expect(await folderNamed('Refused Folder')).toBeUndefined()
     expect(await filesUnder('refused-folder')).toEqual([])
+  })
+
+  test('no file chosen (an empty file input posts one nameless empty file) or more files than an upload takes is refused before anything is stored', async () => {
+    const put = vi.spyOn(storage, 'put')
+    try {
+      const nothingChosen = new File([], '', { type: 'application/octet-stream' })
+      for (const files of [[], [nothingChosen]]) {
+        await expect(uploadGalleryImages({ files, folder: 'Empty Folder', title: null })).rejects.toMatchObject(
+          refusal('invalid', GALLERY_MESSAGES.noImages, { images: GALLERY_MESSAGES.noImages }),
+        )
+      }
+      const tooMany = await Promise.all(Array.from({ length: MAX_FILES_PER_UPLOAD + 1 }, () => png('#010203')))
+      await expect(uploadGalleryImages({ files: tooMany, folder: 'Empty Folder', title: null })).rejects.toMatchObject(
+        refusal('invalid', GALLERY_MESSAGES.tooManyImages, { images: GALLERY_MESSAGES.tooManyImages }),
+      )
+      // A value that is not a file at all (the content API passes what it was sent).
+      await expect(uploadGalleryImages({ files: ['not a file'], folder: 'Empty Folder', title: null })).rejects.toMatchObject(
+        refusal('invalid', UPLOAD_MESSAGES.notAnImage, { images: UPLOAD_MESSAGES.notAnImage }),
+      )
+      expect(put).not.toHaveBeenCalled()
+    } finally {
+      put.mockRestore()
+    }
+    expect(await folderNamed('Empty Folder')).toBeUndefined()
   })
 
   test('when the rows cannot be written, no row, no new folder and no stored file remain', async () => {
@@ -119,9 +159,9 @@ describe(`gallery uploads on ${database.engine}`, () => {
         .execute(db)
     }
     try {
-      await expect(uploadGalleryImages({ files: [await png('#123456'), await png('#654321')], folder: 'Broken', title: 'Broken' })).rejects.toThrow(
-        /refused by the test/,
-      )
+      const files = [await png('#123456'), await png('#654321')]
+      const changes = await changesDuring(['gallery', 'gallery_folders'], () => expect(uploadGalleryImages({ files, folder: 'Broken', title: 'Broken' })).rejects.toThrow(/refused by the test/))
+      expect(changes).toEqual([])
     } finally {
       await sql.raw('drop trigger refuse_gallery_row' + (database.engine === 'postgres' ? ' on gallery' : '')).execute(db)
     }
@@ -139,7 +179,18 @@ describe(`gallery folders on ${database.engine}`, () => {
     const inClubs = await addImage('Chess', 'clubs')
     const urlsBefore = await db.selectFrom('gallery').select(['id', 'image_url']).orderBy('id').execute()
 
-    expect(await updateGalleryFolder(tripsId, { name: 'School Trips', externalUse: false, enabled: true })).toBe('done')
+    const changes = await changesDuring(['gallery', 'gallery_folders'], async () => {
+      expect(await updateGalleryFolder(tripsId, { name: 'School Trips', externalUse: false, enabled: true })).toEqual({
+        id: tripsId,
+        name: 'School Trips',
+        externalUse: false,
+        enabled: true,
+      })
+    })
+    expect(changes).toEqual(
+      expect.arrayContaining([{ table: 'gallery_folders', type: 'update', id: tripsId }, ...inTrips.map((id) => ({ table: 'gallery', type: 'update', id }))]),
+    )
+    expect(changes).toHaveLength(1 + inTrips.length)
 
     expect((await imagesIn('School Trips')).map((row) => row.id).sort()).toEqual([...inTrips].sort())
     expect(await imagesIn('trips')).toEqual([])
@@ -156,20 +207,26 @@ describe(`gallery folders on ${database.engine}`, () => {
     const foldersBefore = await db.selectFrom('gallery_folders').selectAll().orderBy('id').execute()
     const imagesBefore = await db.selectFrom('gallery').selectAll().orderBy('id').execute()
 
-    expect(await updateGalleryFolder(sportsId, { name: 'music', externalUse: false, enabled: false })).toBe('name-taken')
-    expect(await updateGalleryFolder(sportsId, { name: 'Music', externalUse: false, enabled: false })).toBe('name-taken')
+    const nameTaken = refusal('conflict', GALLERY_MESSAGES.folderNameTaken, { name: GALLERY_MESSAGES.folderNameTaken })
+    const changes = await changesDuring(['gallery', 'gallery_folders'], async () => {
+      await expect(updateGalleryFolder(sportsId, { name: 'music', externalUse: false, enabled: false })).rejects.toMatchObject(nameTaken)
+      await expect(updateGalleryFolder(sportsId, { name: 'Music', externalUse: false, enabled: false })).rejects.toMatchObject(nameTaken)
+    })
+    expect(changes).toEqual([])
     expect(await db.selectFrom('gallery_folders').selectAll().orderBy('id').execute()).toEqual(foldersBefore)
     expect(await db.selectFrom('gallery').selectAll().orderBy('id').execute()).toEqual(imagesBefore)
 
-    expect(await updateGalleryFolder(sportsId, { name: 'Sports', externalUse: true, enabled: true })).toBe('done')
+    expect(await updateGalleryFolder(sportsId, { name: 'Sports', externalUse: true, enabled: true })).toMatchObject({ id: sportsId, name: 'Sports' })
     expect((await imagesIn('Sports')).map((row) => row.title)).toEqual(['Race'])
   })
 
   test('the default folder keeps its name and cannot be deleted, but its switches change', async () => {
     const general = (await folderNamed('general'))!
-    expect(await updateGalleryFolder(general.id, { name: 'misc', externalUse: true, enabled: true })).toBe('default-fixed')
-    expect(await deleteGalleryFolder(general.id)).toBe('default-fixed')
-    expect(await updateGalleryFolder(general.id, { name: 'general', externalUse: false, enabled: true })).toBe('done')
+    const fixed = GALLERY_MESSAGES.defaultFolderFixed
+    await expect(updateGalleryFolder(general.id, { name: 'misc', externalUse: true, enabled: true })).rejects.toMatchObject(refusal('conflict', fixed, { name: fixed }))
+    await expect(deleteGalleryFolder(general.id)).rejects.toMatchObject(refusal('conflict', fixed))
+    expect(await folderNamed('general')).toEqual(general)
+    expect(await updateGalleryFolder(general.id, { name: 'general', externalUse: false, enabled: true })).toEqual({ ...general, externalUse: false })
     expect(await folderNamed('general')).toMatchObject({ externalUse: false, enabled: true })
     await updateGalleryFolder(general.id, { name: 'general', externalUse: true, enabled: true })
   })
@@ -178,8 +235,11 @@ describe(`gallery folders on ${database.engine}`, () => {
     const archiveId = await addFolder('archive')
     const archived = await addImage('Old photo', 'archive')
     const unfiled = await addImage('No folder', '')
-    expect(await deleteGalleryFolder(archiveId)).toBe('done')
-    expect(await deleteGalleryFolder(archiveId)).toBe('not-found')
+    const changes = await changesDuring(['gallery', 'gallery_folders'], () => deleteGalleryFolder(archiveId))
+    expect(changes).toEqual([{ table: 'gallery_folders', type: 'delete', id: archiveId }])
+    const notFound = refusal('not_found', GALLERY_MESSAGES.folderNotFound)
+    await expect(deleteGalleryFolder(archiveId)).rejects.toMatchObject(notFound)
+    await expect(updateGalleryFolder(archiveId, { name: 'archive', externalUse: true, enabled: true })).rejects.toMatchObject(notFound)
 
     expect((await imagesIn('archive')).map((row) => row.id)).toEqual([archived])
     const gallery = await getAdminGallery()
@@ -192,15 +252,100 @@ describe(`gallery folders on ${database.engine}`, () => {
   })
 })
 
+describe(`new gallery folders on ${database.engine}`, () => {
+  test('a new empty folder is stored with its switches and told to the change feed; a name taken in any case is refused and nothing stored', async () => {
+    let created: Awaited<ReturnType<typeof createGalleryFolder>> | undefined
+    const changes = await changesDuring(['gallery', 'gallery_folders'], async () => {
+      created = await createGalleryFolder({ name: 'Staff Only', externalUse: false, enabled: true })
+    })
+    expect(created).toEqual({ id: expect.any(String), name: 'Staff Only', externalUse: false, enabled: true })
+    expect(await folderNamed('Staff Only')).toEqual(created)
+    expect(changes).toEqual([{ table: 'gallery_folders', type: 'insert', id: created!.id }])
+
+    const foldersBefore = await db.selectFrom('gallery_folders').selectAll().orderBy('id').execute()
+    const nameTaken = refusal('conflict', GALLERY_MESSAGES.folderNameTaken, { name: GALLERY_MESSAGES.folderNameTaken })
+    const refusedChanges = await changesDuring(['gallery', 'gallery_folders'], async () => {
+      await expect(createGalleryFolder({ name: 'Staff Only', externalUse: true, enabled: true })).rejects.toMatchObject(nameTaken)
+      await expect(createGalleryFolder({ name: 'staff only', externalUse: true, enabled: true })).rejects.toMatchObject(nameTaken)
+      await expect(createGalleryFolder({ name: 'GENERAL', externalUse: true, enabled: true })).rejects.toMatchObject(nameTaken)
+    })
+    expect(refusedChanges).toEqual([])
+    expect(await db.selectFrom('gallery_folders').selectAll().orderBy('id').execute()).toEqual(foldersBefore)
+  })
+})
+
 describe(`gallery images on ${database.engine}`, () => {
+  test('an image is retitled and moved to an existing folder (named in any case), told to the change feed; its file keeps its address', async () => {
+    await addFolder('Sports Day')
+    await addFolder('Concerts')
+    const id = await addImage('Relay', 'Sports Day')
+    const before = await db.selectFrom('gallery').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+    let updated: Awaited<ReturnType<typeof updateGalleryImage>> | undefined
+    const changes = await changesDuring(['gallery', 'gallery_folders'], async () => {
+      updated = await updateGalleryImage(id, { title: 'Winter concert', folder: 'concerts' })
+    })
+    expect(updated).toEqual({ id, title: 'Winter concert', imageUrl: before.image_url, folder: 'Concerts', createdAt: expect.any(String) })
+    expect(changes).toEqual([{ table: 'gallery', type: 'update', id }])
+    expect(await imagesIn('Concerts')).toEqual([{ id, title: 'Winter concert', image_url: before.image_url, folder: 'Concerts' }])
+
+    expect(await updateGalleryImage(id, { title: null, folder: 'Concerts' })).toMatchObject({ title: null, folder: 'Concerts' })
+    expect(await imagesIn('Concerts')).toMatchObject([{ id, title: null }])
+  })
+
+  test('moving an image to a folder that does not exist is a field error and changes nothing; an image left in a deleted folder can be retitled where it is', async () => {
+    const id = await addImage('Orphan', 'gone')
+    const before = await db.selectFrom('gallery').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    const changes = await changesDuring(['gallery', 'gallery_folders'], async () => {
+      await expect(updateGalleryImage(id, { title: 'Moved', folder: 'Nowhere' })).rejects.toMatchObject(
+        refusal('invalid', GALLERY_MESSAGES.folderNotFound, { folder: GALLERY_MESSAGES.folderNotFound }),
+      )
+    })
+    expect(changes).toEqual([])
+    expect(await db.selectFrom('gallery').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before)
+    expect(await folderNamed('Nowhere')).toBeUndefined()
+
+    expect(await updateGalleryImage(id, { title: 'Still here', folder: 'gone' })).toMatchObject({ title: 'Still here', folder: 'gone' })
+    await expect(updateGalleryImage('no-such-image', { title: null, folder: 'general' })).rejects.toMatchObject(refusal('not_found', GALLERY_MESSAGES.imageNotFound))
+  })
+
   test('deleting an image removes its row, then its stored files', async () => {
-    expect(await uploadGalleryImages({ files: [await png('#abcdef')], folder: 'Leavers', title: 'Goodbye' })).toMatchObject({ ok: true, count: 1 })
+    const [uploaded] = await uploadGalleryImages({ files: [await png('#abcdef')], folder: 'Leavers', title: 'Goodbye' })
     const [image] = await imagesIn('Leavers')
+    expect(uploaded).toMatchObject({ id: image!.id, imageUrl: image!.image_url })
     expect(await filesUnder('leavers')).toHaveLength(1 + IMAGE_VARIANT_WIDTHS.length)
 
-    expect(await deleteGalleryImage(image!.id)).toBe(true)
+    const changes = await changesDuring(['gallery', 'gallery_folders'], () => deleteGalleryImage(image!.id))
+    expect(changes).toEqual([{ table: 'gallery', type: 'delete', id: image!.id }])
     expect(await imagesIn('Leavers')).toEqual([])
     expect(await filesUnder('leavers')).toEqual([])
-    expect(await deleteGalleryImage(image!.id)).toBe(false)
+    await expect(deleteGalleryImage(image!.id)).rejects.toMatchObject(refusal('not_found', GALLERY_MESSAGES.imageNotFound))
+  })
+})
+
+describe(`gallery pages on ${database.engine}`, () => {
+  test('the paged reads list as the admin screen does: images newest first under the folder they are listed under, folders by name with the same counts', async () => {
+    await addFolder('Paged')
+    await addImage('Paged old', 'Paged')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const newest = await addImage('Paged new', 'Paged')
+    await addImage('Lost', 'deleted-folder')
+    const gallery = await getAdminGallery()
+
+    const all = await listGalleryImagesPage({ limit: 1000, offset: 0 })
+    expect(all).toEqual({ images: gallery.images.map(({ listedUnder: _, ...image }) => image), total: gallery.images.length })
+    const paged = await listGalleryImagesPage({ limit: 1, offset: 0, folder: 'Paged' })
+    expect(paged).toEqual({ images: [expect.objectContaining({ id: newest })], total: 2 })
+    const general = await listGalleryImagesPage({ limit: 1000, offset: 0, folder: 'general' })
+    expect(general.images.map((image) => image.id)).toEqual(gallery.images.filter((image) => image.listedUnder === 'general').map((image) => image.id))
+    expect(general.images.map((image) => image.title)).toContain('Lost')
+
+    const folders = await listGalleryFoldersPage({ limit: 1000, offset: 0 })
+    expect(folders).toEqual({ folders: gallery.folders, total: gallery.folders.length })
+    const second = await listGalleryFoldersPage({ limit: 1, offset: 1 })
+    expect(second.folders).toEqual([gallery.folders[1]])
+    const pagedFolder = gallery.folders.find((folder) => folder.name === 'Paged')!
+    expect(await getGalleryFolder(pagedFolder.id)).toEqual({ ...pagedFolder, count: 2 })
+    expect(await getGalleryFolder('no-such-folder')).toBeNull()
   })
 })

@@ -9,15 +9,18 @@ const db = database.db
 
 /** Column name, '?' when nullable, '=' when it has a default. Both engines must match this. */
 const EXPECTED_SCHEMA = {
+  apikey: ['configId=', 'createdAt', 'enabled?=', 'expiresAt?', 'id', 'key', 'lastRefillAt?', 'lastRequest?', 'metadata?', 'name?', 'permissions?', 'prefix?', 'rateLimitEnabled?=', 'rateLimitMax?', 'rateLimitTimeWindow?', 'referenceId', 'refillAmount?', 'refillInterval?', 'remaining?', 'requestCount?=', 'start?', 'updatedAt'],
   account: ['accessToken?', 'accessTokenExpiresAt?', 'accountId', 'createdAt=', 'id', 'idToken?', 'password?', 'providerId', 'refreshToken?', 'refreshTokenExpiresAt?', 'scope?', 'updatedAt', 'userId'],
-  blogs: ['content', 'cover_image?', 'excerpt?', 'id', 'published_at=', 'slug', 'title', 'updated_at='],
+  blogs: ['content', 'cover_alt=', 'cover_decorative=', 'cover_focal_x=', 'cover_focal_y=', 'cover_image?', 'excerpt?', 'id', 'published_at=', 'slug', 'status=', 'title', 'updated_at='],
   contact_messages: ['created_at=', 'email', 'id', 'message', 'name', 'read='],
   contact_throttle: ['last_submitted_at', 'visitor', 'window_count=', 'window_started_at?'],
   contact_used_tokens: ['expires_at', 'token'],
-  events: ['created_at=', 'description?', 'end_date?', 'id', 'image_url?', 'start_date', 'title'],
-  gallery: ['created_at=', 'folder=', 'id', 'image_url', 'title?'],
+  events: ['created_at=', 'description?', 'end_date?', 'id', 'image_url?', 'start_date', 'status=', 'title'],
+  gallery: ['alt=', 'created_at=', 'decorative=', 'focal_x=', 'focal_y=', 'folder=', 'id', 'image_url', 'title?'],
   gallery_folders: ['enabled=', 'external_use=', 'id', 'name'],
-  policies: ['created_at=', 'description?', 'file_url?', 'id', 'title'],
+  media: ['alt=', 'created_at=', 'created_by?', 'decorative=', 'file_name=', 'focal_x=', 'focal_y=', 'id', 'url'],
+  policies: ['created_at=', 'description?', 'file_url?', 'id', 'status=', 'title'],
+  revisions: ['created_at=', 'created_by?', 'id', 'snapshot', 'subject', 'subject_id'],
   profiles: ['created_at=', 'email', 'full_name?', 'id', 'status='],
   rateLimit: ['count', 'id', 'key', 'lastRequest'],
   sections: ['content', 'id', 'key', 'updated_at='],
@@ -116,7 +119,7 @@ describe(`schema on ${database.engine}`, () => {
     expect(readTimestamp(message.created_at)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
   })
 
-  test('roles and statuses outside the spec are refused', async () => {
+  test('roles other than user, editor, admin and statuses other than pending, approved, rejected are refused', async () => {
     const userId = newId()
     const stamp = new Date().toISOString()
     await db.insertInto('user').values({ id: userId, name: 'U', email: `${userId}@example.org`, emailVerified: false, createdAt: stamp, updatedAt: stamp }).execute()

@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
 import { createEmailVerificationToken } from 'better-auth/api'
 import { describe, expect, test } from 'vitest'
 import { withClientAddress } from '#app/lib/auth-rate-limit.server.ts'
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { newId } from '#db/portable.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { secretOf, totpCode } from '#tests/setup/totp.ts'

@@ -3,14 +3,15 @@ import { describe, expect, test } from 'vitest'
 import { USER_MESSAGES } from '#app/domain/user/user-admin.schema.ts'
 import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess } from '#app/domain/user/user-admin.server.ts'
 import { getUserAccess } from '#app/domain/user/user.server.ts'
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { getStaffSession } from '#app/lib/permissions.server.ts'
-import { staffContext } from '#app/lib/staff-context.ts'
+import { getStaffSession } from '#app/services/permissions.server.ts'
+import { staffContext } from '#app/services/staff-context.ts'
 import { action as usersAction } from '#app/routes/admin/users.tsx'
 import { action as callFunction } from '#app/routes/api/functions.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { cookieFrom, createSignedInUser, requestWithCookie, TEST_PASSWORD } from '#tests/setup/users.ts'
+import { changesDuring } from '#tests/setup/changes.ts'
 
 prepareTestDatabase()
 
@@ -35,18 +36,21 @@ async function signInStatus(email: string, password: string) {
   return response.status
 }
 
+const notFound = { code: 'not_found', message: USER_MESSAGES.notFound }
+const lastAdmin = { code: 'conflict', message: USER_MESSAGES.lastAdmin }
+
 /** Leaves exactly one approved admin: a new one, whose id is returned. */
 async function soleAdmin() {
   await db.updateTable('user_roles').set({ role: 'editor' }).where('role', '=', 'admin').execute()
   return createSignedInUser('admin')
 }
 
-describe('user management (spec §2, §4, §7)', () => {
+describe('user management', () => {
   test('an added user is approved with the chosen role, signs in at once, and is listed newest first', async () => {
     const email = newEmail('added')
     const created = await createUser({ email, password: TEST_PASSWORD, fullName: 'Added Teacher', role: 'editor' })
-    expect(created.ok).toBe(true)
-    const id = created.ok ? created.id : ''
+    expect(created).toMatchObject({ email, fullName: 'Added Teacher', role: 'editor', status: 'approved' })
+    const id = created.id
     expect(await getUserAccess(id)).toEqual({ role: 'editor', status: 'approved', fullName: 'Added Teacher', email })
     expect(await signInStatus(email, TEST_PASSWORD)).toBe(200)
     expect((await listUsers())[0]).toMatchObject({ id, email, fullName: 'Added Teacher', role: 'editor', status: 'approved' })
@@ -54,10 +58,10 @@ describe('user management (spec §2, §4, §7)', () => {
 
   test('an e-mail address can have only one account', async () => {
     const email = newEmail('twice')
-    expect((await createUser({ email, password: TEST_PASSWORD, fullName: 'First', role: 'user' })).ok).toBe(true)
-    expect(await createUser({ email: email.toUpperCase(), password: TEST_PASSWORD, fullName: 'Second', role: 'admin' })).toEqual({
-      ok: false,
-      error: USER_MESSAGES.emailTaken,
+    expect(await createUser({ email, password: TEST_PASSWORD, fullName: 'First', role: 'user' })).toMatchObject({ email })
+    await expect(createUser({ email: email.toUpperCase(), password: TEST_PASSWORD, fullName: 'Second', role: 'admin' })).rejects.toMatchObject({
+      code: 'conflict',
+      message: USER_MESSAGES.emailTaken,
       status: 409,
     })
     expect(await db.selectFrom('user').select('id').where('email', '=', email).execute()).toHaveLength(1)
@@ -65,7 +69,18 @@ describe('user management (spec §2, §4, §7)', () => {
 
   test('a role change replaces the one role row, and name and status change with it', async () => {
     const user = await createSignedInUser('user', 'pending')
-    expect(await updateUserAccess(user.userId, { fullName: 'Renamed', status: 'approved', role: 'admin' })).toEqual({ ok: true, id: user.userId })
+    const changes = await changesDuring(['profiles', 'user_roles'], async () => {
+      expect(await updateUserAccess(user.userId, { fullName: 'Renamed', status: 'approved', role: 'admin' })).toMatchObject({
+        id: user.userId,
+        fullName: 'Renamed',
+        status: 'approved',
+        role: 'admin',
+      })
+    })
+    expect(changes).toEqual([
+      { table: 'profiles', type: 'update', id: user.userId },
+      { table: 'user_roles', type: 'update', id: user.userId },
+    ])
     const roles = await db.selectFrom('user_roles').selectAll().where('user_id', '=', user.userId).execute()
     expect(roles).toEqual([{ user_id: user.userId, role: 'admin' }])
     expect(await getUserAccess(user.userId)).toMatchObject({ role: 'admin', status: 'approved', fullName: 'Renamed' })
@@ -99,7 +114,7 @@ describe('user management (spec §2, §4, §7)', () => {
   test('a new password works at once, the old one no longer, and the person is signed out elsewhere', async () => {
     const admin = await createSignedInUser('admin')
     const user = await createSignedInUser('editor')
-    expect(await setUserPassword(user.userId, 'a-brand-new-password', admin.userId)).toEqual({ ok: true, id: user.userId })
+    await setUserPassword(user.userId, 'a-brand-new-password', admin.userId)
     expect(await signInStatus(user.email, TEST_PASSWORD)).toBe(401)
     expect(await signInStatus(user.email, 'a-brand-new-password')).toBe(200)
     expect(await getStaffSession(requestWithCookie('/admin', user.cookie))).toBeNull()
@@ -109,41 +124,69 @@ describe('user management (spec §2, §4, §7)', () => {
     const admin = await createSignedInUser('admin')
     const user = await createSignedInUser('editor')
     expect(await getStaffSession(requestWithCookie('/admin', user.cookie))).not.toBeNull()
-    expect(await deleteUser(user.userId, admin.userId)).toEqual({ ok: true, id: user.userId })
+    expect(await changesDuring(['profiles', 'user_roles'], () => deleteUser(user.userId, admin.userId))).toEqual([
+      { table: 'profiles', type: 'delete', id: user.userId },
+      { table: 'user_roles', type: 'delete', id: user.userId },
+    ])
     expect(await getStaffSession(requestWithCookie('/admin', user.cookie))).toBeNull()
     for (const [table, column] of [['user', 'id'], ['profiles', 'id'], ['user_roles', 'user_id'], ['session', 'userId'], ['account', 'userId']] as const) {
       const rows = await db.selectFrom(table).select(column).where(column, '=', user.userId).execute()
       expect(rows, table).toEqual([])
     }
-    expect(await deleteUser(user.userId, admin.userId)).toEqual({ ok: false, error: USER_MESSAGES.notFound, status: 404 })
+    await expect(deleteUser(user.userId, admin.userId)).rejects.toMatchObject({ ...notFound, status: 404 })
+    await expect(updateUserAccess(user.userId, { status: 'approved' })).rejects.toMatchObject(notFound)
+    await expect(setUserPassword(user.userId, 'a-brand-new-password', admin.userId)).rejects.toMatchObject(notFound)
   })
 
   test('an admin cannot delete their own account', async () => {
     const admin = await createSignedInUser('admin')
-    expect(await deleteUser(admin.userId, admin.userId)).toEqual({ ok: false, error: USER_MESSAGES.ownAccount, status: 403 })
+    await expect(deleteUser(admin.userId, admin.userId)).rejects.toMatchObject({ code: 'forbidden', message: USER_MESSAGES.ownAccount, status: 403 })
     expect(await getUserAccess(admin.userId)).not.toBeNull()
   })
 
   test('the last approved admin can be neither deleted, demoted, nor set to pending or rejected', async () => {
     const only = await soleAdmin()
     const other = await createSignedInUser('editor')
-    const refusal = { ok: false, error: USER_MESSAGES.lastAdmin, status: 409 }
-    expect(await deleteUser(only.userId, other.userId)).toEqual(refusal)
-    expect(await updateUserAccess(only.userId, { role: 'editor' })).toEqual(refusal)
-    expect(await updateUserAccess(only.userId, { status: 'pending' })).toEqual(refusal)
-    expect(await updateUserAccess(only.userId, { status: 'rejected' })).toEqual(refusal)
+    const refusal = { ...lastAdmin, status: 409 }
+    const changes = await changesDuring(['profiles', 'user_roles'], async () => {
+      await expect(deleteUser(only.userId, other.userId)).rejects.toMatchObject(refusal)
+      await expect(updateUserAccess(only.userId, { role: 'editor' })).rejects.toMatchObject(refusal)
+      await expect(updateUserAccess(only.userId, { status: 'pending' })).rejects.toMatchObject(refusal)
+      await expect(updateUserAccess(only.userId, { status: 'rejected' })).rejects.toMatchObject(refusal)
+    })
+    expect(changes).toEqual([])
     expect(await getUserAccess(only.userId)).toMatchObject({ role: 'admin', status: 'approved' })
+    expect(await getStaffSession(requestWithCookie('/admin', only.cookie))).not.toBeNull()
 
     // With a second admin, the first may step down.
-    expect((await updateUserAccess(other.userId, { role: 'admin' })).ok).toBe(true)
-    expect((await updateUserAccess(only.userId, { role: 'editor' })).ok).toBe(true)
+    expect(await updateUserAccess(other.userId, { role: 'admin' })).toMatchObject({ role: 'admin' })
+    expect(await updateUserAccess(only.userId, { role: 'editor' })).toMatchObject({ role: 'editor' })
+  })
+
+  test('setting a role and status together keeps the last approved admin too', async () => {
+    const only = await soleAdmin()
+    await expect(updateUserAccess(only.userId, { role: 'editor', status: 'approved' })).rejects.toMatchObject(lastAdmin)
+    await expect(updateUserAccess(only.userId, { role: 'admin', status: 'rejected' })).rejects.toMatchObject(lastAdmin)
+    expect(await getUserAccess(only.userId)).toMatchObject({ role: 'admin', status: 'approved' })
+  })
+
+  test('the Users form answers a last-admin refusal with 409 and its message, and changes nothing', async () => {
+    const only = await soleAdmin()
+    const other = await createSignedInUser('editor')
+    const edit = { intent: 'update', id: only.userId, fullName: 'Only Admin', status: 'approved', role: 'editor', password: '' }
+    expect(await postUsersForm(other, edit)).toEqual({ status: 409, body: { ok: false, error: USER_MESSAGES.lastAdmin, fieldErrors: {} } })
+    expect(await postUsersForm(other, { intent: 'reject', id: only.userId })).toMatchObject({ status: 409, body: { error: USER_MESSAGES.lastAdmin } })
+    expect(await postUsersForm(other, { intent: 'delete', id: only.userId })).toMatchObject({ status: 409, body: { error: USER_MESSAGES.lastAdmin } })
+    expect(await getUserAccess(only.userId)).toMatchObject({ role: 'admin', status: 'approved', fullName: 'Test admin' })
+    expect(await postUsersForm(other, { intent: 'delete', id: crypto.randomUUID() })).toMatchObject({ status: 404, body: { error: USER_MESSAGES.notFound } })
   })
 
   test('two admins demoting each other at the same moment leave one admin', async () => {
     const first = await soleAdmin()
     const second = await createSignedInUser('admin')
-    const results = await Promise.all([updateUserAccess(first.userId, { role: 'user' }), updateUserAccess(second.userId, { role: 'user' })])
-    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    const results = await Promise.allSettled([updateUserAccess(first.userId, { role: 'user' }), updateUserAccess(second.userId, { role: 'user' })])
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: lastAdmin })
     const admins = await db
       .selectFrom('user_roles')
       .innerJoin('profiles', 'profiles.id', 'user_roles.user_id')
@@ -155,7 +198,7 @@ describe('user management (spec §2, §4, §7)', () => {
   })
 })
 
-describe('the functions of spec §7 at /api/functions/:name', () => {
+describe('the user functions at /api/functions/:name', () => {
   async function call(name: string, body: unknown, cookie?: string, origin = 'http://localhost:3000') {
     const request = requestWithCookie(`/api/functions/${name}`, cookie, {
       method: 'POST',
@@ -183,6 +226,10 @@ describe('the functions of spec §7 at /api/functions/:name', () => {
     expect(await call('create-user', { email, password: '123', fullName: 'Short', role: 'user' }, admin.cookie)).toEqual({
       status: 400,
       body: { error: 'Password must be at least 6 characters' },
+    })
+    expect(await call('create-user', { email, password: 'x'.repeat(129), fullName: 'Long', role: 'user' }, admin.cookie)).toEqual({
+      status: 400,
+      body: { error: 'Password must be less than 128 characters' },
     })
     const created = await call('create-user', { email, password: TEST_PASSWORD, fullName: 'By Function', role: 'editor' }, admin.cookie)
     expect(created.status).toBe(200)

@@ -55,12 +55,11 @@ describe('an open page keeps following the change feed', { timeout: 120_000 }, (
     expect(watched.streams.every((status) => status === 200)).toBe(true)
     expect(watched.dataRequests()).toBeGreaterThanOrEqual(1)
 
-    const { createTheme } = await import('#app/domain/theme/theme.server.ts')
-    const { activateTheme } = await import('#app/domain/theme/theme-admin.server.ts')
+    const { activateTheme, createTheme } = await import('#app/domain/theme/theme-admin.server.ts')
     const { DEFAULT_COLORS, defaultSectionStyles } = await import('#app/domain/theme/theme.schema.ts')
     const { changeFeed } = await import('#app/lib/changes.server.ts')
     if ('ready' in changeFeed) await changeFeed.ready
-    await activateTheme(await createTheme({ name: 'Ocean', colors: { ...DEFAULT_COLORS, primary: '200 80% 30%' }, sectionStyles: defaultSectionStyles() }))
+    await activateTheme((await createTheme({ name: 'Ocean', colors: { ...DEFAULT_COLORS, primary: '200 80% 30%' }, sectionStyles: defaultSectionStyles() })).id)
     await expect.poll(() => primary(page), { timeout: 15_000 }).toBe('200 80% 30%')
   })
 

@@ -87,7 +87,7 @@ describe('faults', () => {
 
   test('a file store outage fails /readyz and file requests with 503; pages and files come back by themselves', async () => {
     const s3 = await startS3Server()
-    cleanups.push(s3.close)
+    cleanups.push(() => s3.close())
     const proxy = await startTcpProxy(Number(new URL(s3.env.S3_ENDPOINT).port))
     cleanups.push(proxy.close)
     const app = await startApp({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`, SEED_DEMO: 'true' })

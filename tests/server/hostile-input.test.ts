@@ -16,6 +16,7 @@ import { testimonialActionSchema, testimonialSchema } from '#app/domain/testimon
 import { COLOR_KEYS, SECTION_STYLE_KEYS, themeActionSchema, themeInputSchema } from '#app/domain/theme/theme.schema.ts'
 import { credentialsSchema } from '#app/domain/user/credentials.schema.ts'
 import { editUserSchema, USER_FUNCTIONS, userActionSchema } from '#app/domain/user/user-admin.schema.ts'
+import { API_KEY_ROLES, apiKeyActionSchema, apiKeySchema } from '#app/services/api/api-key.schema.ts'
 import { BODY_LIMITS } from '#app/lib/body-limits.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { zonedTimeToUtc } from '#app/lib/zoned-time.ts'
@@ -34,13 +35,13 @@ import {
   hostileJsonValue,
   hostileText,
   leakIn,
-  linkValue,
+  imageLinkValue,
   mutateJson,
   plainText,
   PUBLIC_POST_PATHS,
   repeatTo,
   textAround,
-  VALID_LINKS,
+  VALID_IMAGE_LINKS,
   VALID_PDF,
   VALID_PNG,
   VALID_WALL_CLOCKS,
@@ -390,6 +391,14 @@ function testimonialRules() {
   }
 }
 
+function apiKeyRules() {
+  for (const row of rows<{ name: string | null; permissions: string | null }>('select name, permissions from apikey')) {
+    const what = `API key ${JSON.stringify(row).slice(0, 300)}`
+    const role = (JSON.parse(row.permissions ?? 'null') as { role?: string[] } | null)?.role?.[0]
+    expect(apiKeySchema.safeParse({ name: row.name, role }).success, what).toBe(true)
+  }
+}
+
 type ContactMessageRow = StoredRow<'contact_messages', 'id' | 'name' | 'email' | 'message' | 'read'>
 function contactMessageRules() {
   for (const row of rows<ContactMessageRow>('select id, name, email, message, read from contact_messages')) {
@@ -415,7 +424,7 @@ function galleryRules() {
     expect(image.image_url, what).toMatch(/^\/files\/gallery\/[\w-]+(\/[\w-]+)?\.webp$/)
     expect(storedFileExists(image.image_url), what).toBe(true)
     expect(galleryFolderSchema.shape.name.safeParse(image.folder).success, what).toBe(true)
-    // Several images uploaded together take the title with ' 1', ' 2', … (spec §5).
+    // Several images uploaded together take the title with ' 1', ' 2', … (docs/product-rules.md#gallery).
     const title = image.title?.replace(/ \d{1,2}$/, '') ?? undefined
     const checked = galleryTitle.safeParse(title)
     expect(checked.success, what).toBe(true)
@@ -684,7 +693,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
           description: orAbsent(plainText(2_000)),
           startDate,
           endDate: fc.constantFrom('', ...VALID_WALL_CLOCKS),
-          imageUrl: fc.constantFrom(...VALID_LINKS),
+          imageUrl: fc.constantFrom(...VALID_IMAGE_LINKS),
           imageFile: orAbsent(fc.constant(VALID_PNG)),
         })
         .map((event) => ({ ...event, endDate: event.endDate >= event.startDate ? event.endDate : '' }))
@@ -707,7 +716,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
         startDate: dateValue,
         // The nights the clocks change are the next test's: here only a start may fall in them.
         endDate: fieldValue(['', ...VALID_WALL_CLOCKS], fc.constantFrom(...BAD_WALL_CLOCKS)),
-        imageUrl: linkValue,
+        imageUrl: imageLinkValue,
         imageFile: fc.option(hostileFile, { nil: undefined }),
         url: fieldValue(['', 'https://calendar.google.com/x', 'http://calendar.google.com/x', 'https://calendar.google.com.evil.example/calendar/embed', 'javascript:alert(1)', 'https://']),
       },
@@ -895,6 +904,32 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     })
   })
 
+  test('API keys: create, revoke', async () => {
+    await fuzzAction('API keys', {
+      url: '/admin/api-keys',
+      routeId: 'routes/admin/api-keys',
+      intents: ['create', 'revoke'],
+      examples: () => atLimits(() => ({ intent: 'create', name: 'Newsletter import', role: 'editor' }), { name: 64 }),
+      valid: fc.oneof(
+        { weight: 3, arbitrary: fc.record({ intent: fc.constant('create'), name: plainText(64), role: fc.constantFrom(...API_KEY_ROLES) }).map(entries) },
+        { weight: 1, arbitrary: fc.record({ intent: fc.constant('revoke'), id: existingId('apikey') }).map(entries) },
+      ),
+      fields: {
+        id: anyId('apikey'),
+        name: fieldValue(plainText(64), textAround(64)),
+        role: fieldValue([...API_KEY_ROLES, 'user', 'superuser', 'Admin', 'admin ']),
+      },
+      stored: (form) => {
+        const data = parsed(apiKeyActionSchema, submission(form, { stringsOnly: true }).values, 'API key')
+        if (data.intent === 'revoke') return expectGone('apikey', data.id)
+        const row = newestRows<{ name: string; permissions: string }>('apikey')[0]
+        expect(row && { name: row.name, permissions: JSON.parse(row.permissions) as unknown }).toEqual({ name: data.name, permissions: { role: [data.role] } })
+      },
+      rules: apiKeyRules,
+      tables: ['apikey'],
+    })
+  })
+
   test('sections: save each section', async () => {
     const validContent: Record<string, fc.Arbitrary<unknown>> = {
       'home.hero': fc.record({ slides: fc.array(fc.record({ title: plainText(100), subtitle: plainText(200), image: imageLink }), { minLength: 1, maxLength: 3 }) }),
@@ -1000,7 +1035,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
   test('contact form (public)', async () => {
     // Enough unused tokens for every form built on a valid one, and every form at the limits.
     await renderContactTokens(2 * RUNS + 20)
-    // The token must be 3 s old before a message counts (spec §5).
+    // The form must have been rendered at least 3 s before a message counts.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, contactTokenAt + 3_100 - Date.now())))
     let visitor = 0
     await fuzzAction('contact form', {
@@ -1230,6 +1265,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       ['/admin/contact', 'routes/admin/contact-messages'],
       ['/admin/users', 'routes/admin/users'],
       ['/admin/account', 'routes/admin/account'],
+      ['/admin/api-keys', 'routes/admin/api-keys'],
     ]
     const bodies: [string | undefined, string][] = [
       ['multipart/form-data', 'intent=create'],

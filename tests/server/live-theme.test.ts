@@ -27,8 +27,7 @@ afterAll(async () => {
 
 test('activating a theme through the data layer recolours an open page without a reload', async () => {
   app = await startApp({ DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret })
-  const { createTheme } = await import('#app/domain/theme/theme.server.ts')
-  const { activateTheme } = await import('#app/domain/theme/theme-admin.server.ts')
+  const { activateTheme, createTheme } = await import('#app/domain/theme/theme-admin.server.ts')
   const { DEFAULT_COLORS, defaultSectionStyles } = await import('#app/domain/theme/theme.schema.ts')
   const { changeFeed } = await import('#app/lib/changes.server.ts')
   if ('ready' in changeFeed) await changeFeed.ready
@@ -44,7 +43,7 @@ test('activating a theme through the data layer recolours an open page without a
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
 
   const ocean = await createTheme({ name: 'Ocean', colors: { ...DEFAULT_COLORS, primary: '200 80% 30%' }, sectionStyles: defaultSectionStyles() })
-  await activateTheme(ocean)
+  await activateTheme(ocean.id)
 
   await expect.poll(primary, { timeout: 10_000 }).toBe('200 80% 30%')
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)

@@ -38,7 +38,7 @@ test('a site moved by npm run migrate-data to PostgreSQL and S3 runs as two inst
 
   const databaseUrl = await createTestDatabase(inject('postgresAdminUrl'))
   const s3 = await startS3Server()
-  cleanups.push(s3.close)
+  cleanups.push(() => s3.close())
   const target = Object.fromEntries([['DATABASE_URL', databaseUrl], ...Object.entries(s3.env)].map(([name, value]) => [`TARGET_${name}`, value]))
   const moved = await runSiteScript('migrate-data', [], { DATA_DIR: small.dataDir, ...target })
   expect(moved.output).toMatch(/^Copied \d+ rows and \d+ files from SQLite .* to PostgreSQL .*, files in S3 bucket school\./)

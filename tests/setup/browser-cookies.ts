@@ -1,5 +1,5 @@
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/auth-rate-limit.server.ts'
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 
 const ORIGIN = 'http://localhost:3000'
 

@@ -178,6 +178,9 @@ export const dateValue = fieldValue([...VALID_WALL_CLOCKS, ...DST_WALL_CLOCKS], 
 /** Links as typed or picked: ours, the web's, and the ones that must be refused. */
 export const VALID_LINKS = ['', 'https://example.org/a.png', 'http://example.org/doc.pdf', '/files/gallery/general/x.webp', '/files/policies/p.pdf', ' https://example.org/padded.png ']
 export const linkValue = fieldValue(VALID_LINKS)
+/** Image addresses: ours, or the web's over https only (the pages load images over https only). */
+export const VALID_IMAGE_LINKS = VALID_LINKS.filter((link) => !link.startsWith('http://'))
+export const imageLinkValue = fieldValue(VALID_IMAGE_LINKS)
 
 // ——— files ———
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, vi } from 'vitest'
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { mailer } from '#app/lib/mail/mail.server.ts'
 import { linksInMessage } from '#tests/e2e/peers/mime.ts'

@@ -61,7 +61,9 @@ function exchange(url: string, request: RawRequest, bodyHeaders: Record<string, 
       const answer = parseAnswer(Buffer.concat(received))
       const length = Number(answer.headers['content-length'] ?? Number.NaN)
       const chunkedEnd = answer.headers['transfer-encoding'] === 'chunked' && answer.body.endsWith('0\r\n\r\n')
-      if (answer.status && (Buffer.byteLength(answer.body) >= length || chunkedEnd)) finish()
+      // 204 and 304 answers never carry a body: the head is the whole answer (the connection stays open for the next request).
+      const bodiless = answer.status === 204 || answer.status === 304
+      if (answer.status && (bodiless || Buffer.byteLength(answer.body) >= length || chunkedEnd)) finish()
     })
     socket.on('close', finish)
     // A server that closes while we still write resets the connection; what it answered before counts.

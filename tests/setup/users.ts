@@ -1,5 +1,5 @@
-import { setUserRoleAndStatus } from '#app/domain/user/user.server.ts'
-import { auth } from '#app/lib/auth.server.ts'
+import { updateUserAccess } from '#app/domain/user/user-admin.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
 
@@ -19,7 +19,7 @@ export async function createSignedInUser(role: Role, status: ProfileStatus = 'ap
   const { user } = await auth.api.signUpEmail({ body: { email, password: TEST_PASSWORD, name: `Test ${role}` } })
   // Sign-up asks for a confirmed address; confirming is tested on its own.
   await db.updateTable('user').set({ emailVerified: true }).where('id', '=', user.id).execute()
-  await setUserRoleAndStatus(user.id, role, status)
+  await updateUserAccess(user.id, { role, status })
   const response = await auth.api.signInEmail({ body: { email, password: TEST_PASSWORD }, asResponse: true })
   return { userId: user.id, email, cookie: cookieFrom(response) }
 }

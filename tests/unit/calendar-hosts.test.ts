@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { calendarSectionSchema } from '#app/domain/section/section.schema.ts'
-import { CALENDAR_URL_REFUSAL, isEmbeddableCalendarUrl } from '#app/lib/calendar-hosts.ts'
+import { CALENDAR_URL_REFUSAL } from '#app/lib/calendar-hosts.ts'
+import { isEmbeddableCalendarUrl } from '#app/lib/url-rules.ts'
 
 describe('which calendar addresses the calendar page may frame', () => {
   test.each([

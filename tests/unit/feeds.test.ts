@@ -1,31 +1,30 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { XMLValidator } from 'fast-xml-parser'
 import ICAL from 'ical.js'
 import { describe, expect, test } from 'vitest'
 import type { BlogPost } from '#app/domain/blog/blog.ts'
 import type { SchoolEvent } from '#app/domain/event/event.ts'
-import { buildICalendar, foldLine } from '#app/lib/feeds/icalendar.ts'
-import { buildRobotsTxt } from '#app/lib/feeds/robots.ts'
-import { buildBlogRss } from '#app/lib/feeds/rss.ts'
-import { buildSitemap } from '#app/lib/feeds/sitemap.ts'
+import { buildICalendar, foldLine } from '#app/services/feeds/icalendar.ts'
+import { buildRobotsTxt } from '#app/services/feeds/robots.ts'
+import { buildBlogRss } from '#app/services/feeds/rss.ts'
+import { buildSitemap } from '#app/services/feeds/sitemap.ts'
+import { parseFeedXml } from '#tests/setup/feed-xml.ts'
 
 const SITE = 'https://school.example'
 const NOW = new Date('2027-02-01T12:00:00Z')
 
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  isArray: (name) => name === 'item' || name === 'url',
-})
 
 function post(overrides: Partial<BlogPost>): BlogPost {
   return {
     id: 'post-1',
+    status: 'published',
     slug: 'first-post',
     title: 'First post',
     content: '<p>Hello</p>',
     excerpt: 'An excerpt',
     coverImage: null,
+    coverAlt: '',
+    coverDecorative: false,
+    coverFocal: { x: 0.5, y: 0.5 },
     publishedAt: '2027-01-10T09:00:00.000Z',
     updatedAt: '2027-01-10T09:00:00.000Z',
     ...overrides,
@@ -35,6 +34,7 @@ function post(overrides: Partial<BlogPost>): BlogPost {
 function schoolEvent(overrides: Partial<SchoolEvent>): SchoolEvent {
   return {
     id: 'event-1',
+    status: 'published',
     title: 'Event',
     description: null,
     startDate: '2027-03-01T15:00:00.000Z',
@@ -44,19 +44,10 @@ function schoolEvent(overrides: Partial<SchoolEvent>): SchoolEvent {
   }
 }
 
-interface RssItem {
-  title: string
-  link: string
-  guid: { '#text': string; '@_isPermaLink': string }
-  pubDate: string
-  description: string
-  'media:content'?: { '@_url': string }
-}
-
 function parseRss(text: string) {
   expect(XMLValidator.validate(text)).toBe(true)
-  const channel = xml.parse(text).rss.channel
-  return { channel, items: (channel.item ?? []) as RssItem[] }
+  const channel = parseFeedXml(text).rss.channel
+  return { channel, items: channel.item ?? [] }
 }
 
 describe('buildBlogRss', () => {
@@ -134,7 +125,7 @@ describe('buildBlogRss', () => {
 })
 
 function parseCalendar(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics))
+  const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[])
   return { calendar, events: calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent)) }
 }
 
@@ -142,7 +133,7 @@ function calendarOf(events: SchoolEvent[], timeZone = 'America/New_York') {
   return buildICalendar({ siteUrl: SITE, calendarName: 'Hill School', timeZone, events, now: NOW })
 }
 
-/** The raw content lines after unfolding (RFC 5545 §3.1). */
+/** The raw content lines after unfolding (RFC 5545, section 3.1). */
 function unfoldedLines(ics: string) {
   return ics.replace(/\r\n[ \t]/g, '').split('\r\n')
 }
@@ -257,14 +248,14 @@ describe('buildSitemap', () => {
       { path: '/blogs/fish%20%26%20chips', lastModified: '2027-01-20T10:00:00.000Z' },
     ])
     expect(XMLValidator.validate(text)).toBe(true)
-    const urlset = xml.parse(text).urlset
+    const urlset = parseFeedXml(text).urlset
     expect(urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
     expect(urlset.url).toEqual([
       { loc: `${SITE}/` },
       { loc: `${SITE}/blogs` },
       { loc: `${SITE}/blogs/fish%20%26%20chips`, lastmod: '2027-01-20T10:00:00.000Z' },
     ])
-    for (const { loc } of urlset.url as { loc: string }[]) expect(new URL(loc).origin).toBe(SITE)
+    for (const { loc } of urlset.url ?? []) expect(new URL(loc).origin).toBe(SITE)
   })
 })
 

@@ -24,7 +24,7 @@ function firstError(result: { success: boolean; error?: { issues: { message: str
   return result.success ? null : result.error!.issues[0]!.message
 }
 
-describe('gallery upload form (spec §5)', () => {
+describe('gallery upload form', () => {
   test('the folder is the select, else the new-folder text, else general', () => {
     const parse = (fields: Record<string, string>) => uploadFolderOf(galleryUploadSchema.parse(uploadForm(fields, [image()])))
     expect(parse({ folder: 'events', newFolder: 'Choir' })).toBe('events')

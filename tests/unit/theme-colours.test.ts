@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { hexToHsl, hslToHex } from '#app/domain/theme/hsl-hex.ts'
+import { hexToHsl, hslToHex } from '#app/domain/theme/color-space.ts'
 
 test('the colour picker converts between hex and the editor’s H S% L% text', () => {
   expect(hslToHex('0 100% 50%')).toBe('#ff0000')

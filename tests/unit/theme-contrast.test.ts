@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { contrastRatio, readableTextOn } from '#app/domain/theme/contrast.ts'
+import { contrastRatio, describeShortfall, formatRatio, readableTextOn, themeContrast } from '#app/domain/theme/contrast.ts'
 import { themeColorVariables } from '#app/domain/theme/theme-css.ts'
 import { DEFAULT_COLORS } from '#app/domain/theme/theme.schema.ts'
 
@@ -21,5 +21,36 @@ describe('theme contrast', () => {
     expect(variables['--primary']).toBe('215 70% 35%')
     expect(contrastRatio(variables['--primary']!, variables['--primary-foreground']!)).toBeGreaterThanOrEqual(4.5)
     expect(contrastRatio(variables['--foreground']!, variables['--background']!)).toBeGreaterThanOrEqual(4.5)
+  })
+})
+
+describe('the theme contrast gate', () => {
+  test('the default theme meets WCAG AA on every pair the public site paints', () => {
+    const report = themeContrast(DEFAULT_COLORS)
+    expect(report.map((entry) => entry.pair.label)).toEqual([
+      'Body text on the page',
+      'Dates, captions and quiet text on the page',
+      'Site name, menu and links on the page',
+      'Text on quiet panels',
+      'Button text on the primary colour',
+      'Button text on the secondary colour',
+      'Page titles on the banner',
+    ])
+    expect(report.filter((entry) => !entry.passes)).toEqual([])
+    expect(report.map((entry) => entry.minimum)).toEqual([4.5, 4.5, 4.5, 4.5, 4.5, 4.5, 3])
+  })
+
+  test('a gold primary fails only where it is text on the page, and the shortfall names the pair and the colours', () => {
+    const failing = themeContrast({ ...DEFAULT_COLORS, primary: '51 100% 50%' }).filter((entry) => !entry.passes)
+    expect(failing.map(describeShortfall)).toEqual(['Site name, menu and links on the page (primary, background): 1.38:1, needs 4.5:1'])
+  })
+
+  test('a ratio just under the minimum never shows or counts as meeting it', () => {
+    expect(formatRatio(4.4999)).toBe('4.49:1')
+    expect(formatRatio(21)).toBe('21.00:1')
+    // #767676 on white is the well-known 4.54:1; #777777 is 4.48:1.
+    expect(formatRatio(contrastRatio('0 0% 46.27%', '0 0% 100%'))).toBe('4.54:1')
+    const justUnder = themeContrast({ ...DEFAULT_COLORS, foreground: '0 0% 46.67%' })[0]!
+    expect(justUnder).toMatchObject({ passes: false, minimum: 4.5 })
   })
 })

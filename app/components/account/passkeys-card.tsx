@@ -1,17 +1,21 @@
 import { KeyRound } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { z } from 'zod'
 import { useRevalidator } from 'react-router'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { Field } from '#app/components/forms/field.tsx'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import type { AccountPasskey } from '#app/domain/user/account-security.ts'
 import { authClient } from '#app/lib/auth-client.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
 import { formatDate } from '#app/lib/format.ts'
-import { useSite } from '#app/lib/use-site.ts'
+import { useSite } from '#app/components/hooks/use-site.ts'
+
+const PASSKEY_NAME_MAX = 50
+const passkeyNameSchema = z.object({ name: z.string().trim().max(PASSKEY_NAME_MAX, `Up to ${PASSKEY_NAME_MAX} characters`) })
 
 /** Passkeys of this account: sign-in with the phone's or computer's screen lock instead of a password. */
 export function PasskeysCard({ passkeys }: { passkeys: AccountPasskey[] }) {
@@ -19,16 +23,16 @@ export function PasskeysCard({ passkeys }: { passkeys: AccountPasskey[] }) {
   const revalidator = useRevalidator()
   const [pending, setPending] = useState(false)
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const name = String(new FormData(form).get('name') ?? '').trim()
+  const validation = useFormValidation({ schema: passkeyNameSchema, onValid: ({ name }, form) => void add(name, form) })
+
+  async function add(name: string, form: HTMLFormElement) {
     setPending(true)
     const result = await authClient.passkey.addPasskey({ name: name || undefined })
     setPending(false)
     if (result?.error) return showErrorToast(result.error.message ?? result.error.statusText)
     toast.success('Passkey added')
     form.reset()
+    validation.reset()
     await revalidator.revalidate()
   }
 
@@ -69,11 +73,8 @@ export function PasskeysCard({ passkeys }: { passkeys: AccountPasskey[] }) {
             })}
           </ul>
         )}
-        <form onSubmit={(event) => void add(event)} className="flex max-w-md flex-wrap items-end gap-2">
-          <div className="flex-1 space-y-2">
-            <Label htmlFor="passkey-name">Name (optional)</Label>
-            <Input id="passkey-name" name="name" maxLength={50} placeholder="e.g. Work laptop" />
-          </div>
+        <form {...validation.form} className="flex max-w-md flex-wrap items-end gap-2">
+          <Field id="passkey-name" name="name" label="Name (optional)" maxLength={PASSKEY_NAME_MAX} placeholder="e.g. Work laptop" error={validation.errors.name} className="flex-1" />
           <Button type="submit" disabled={pending}>
             {pending ? 'Waiting for your device...' : 'Add a passkey'}
           </Button>

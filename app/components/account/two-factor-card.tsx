@@ -1,11 +1,13 @@
 import { ShieldCheck } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { z } from 'zod'
 import { useRevalidator } from 'react-router'
+import { appCodeSchema } from '#app/components/auth/two-factor-codes.ts'
+import { Field } from '#app/components/forms/field.tsx'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { authClient } from '#app/lib/auth-client.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
@@ -36,9 +38,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const [step, setStep] = useState<Step>({ name: 'idle' })
   const [pending, setPending] = useState(false)
 
-  async function submitPassword(event: FormEvent<HTMLFormElement>, purpose: 'enable' | 'disable' | 'codes') {
-    event.preventDefault()
-    const password = String(new FormData(event.currentTarget).get('password') ?? '')
+  async function submitPassword(password: string, purpose: 'enable' | 'disable' | 'codes') {
     setPending(true)
     try {
       if (purpose === 'enable') {
@@ -63,9 +63,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     }
   }
 
-  async function verifyFirstCode(event: FormEvent<HTMLFormElement>, backupCodes: string[]) {
-    event.preventDefault()
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '')
+  async function verifyFirstCode(code: string, backupCodes: string[]) {
     setPending(true)
     const { error } = await authClient.twoFactor.verifyTotp({ code })
     setPending(false)
@@ -106,23 +104,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         ) : null}
 
         {step.name === 'password' ? (
-          <form onSubmit={(event) => void submitPassword(event, step.purpose)} className="max-w-sm space-y-3">
-            <div className="space-y-2">
-              <Label htmlFor="two-factor-password">Password</Label>
-              <Input id="two-factor-password" name="password" type="password" autoComplete="current-password" required aria-describedby="two-factor-password-hint" />
-              <p id="two-factor-password-hint" className="text-sm text-muted-foreground">
-                {PASSWORD_PROMPTS[step.purpose].hint}
-              </p>
-            </div>
-            <div className="flex gap-2">
-              <Button type="submit" disabled={pending} variant={step.purpose === 'disable' ? 'destructive' : 'default'}>
-                {pending ? 'Checking...' : PASSWORD_PROMPTS[step.purpose].action}
-              </Button>
-              <Button type="button" variant="outline" onClick={() => setStep({ name: 'idle' })}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <PasswordForm purpose={step.purpose} pending={pending} onSubmit={(password) => void submitPassword(password, step.purpose)} onCancel={() => setStep({ name: 'idle' })} />
         ) : null}
 
         {step.name === 'scan' ? (
@@ -135,15 +117,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             <p className="text-sm">
               Key: <code data-testid="totp-secret" className="rounded bg-muted px-1.5 py-0.5 font-mono break-all">{secretOf(step.totpUri)}</code>
             </p>
-            <form onSubmit={(event) => void verifyFirstCode(event, step.backupCodes)} className="flex max-w-sm flex-wrap items-end gap-2">
-              <div className="flex-1 space-y-2">
-                <Label htmlFor="first-code">Code from the app</Label>
-                <Input id="first-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
-              </div>
-              <Button type="submit" disabled={pending}>
-                {pending ? 'Verifying...' : 'Verify and turn on'}
-              </Button>
-            </form>
+            <FirstCodeForm pending={pending} onSubmit={(code) => void verifyFirstCode(code, step.backupCodes)} />
           </div>
         ) : null}
 
@@ -167,5 +141,45 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         ) : null}
       </CardContent>
     </Card>
+  )
+}
+
+const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password') })
+
+function PasswordForm({ purpose, pending, onSubmit, onCancel }: { purpose: keyof typeof PASSWORD_PROMPTS; pending: boolean; onSubmit: (password: string) => void; onCancel: () => void }) {
+  const validation = useFormValidation({ schema: passwordSchema, onValid: ({ password }) => onSubmit(password) })
+  return (
+    <form {...validation.form} className="max-w-sm space-y-3">
+      <Field
+        id="two-factor-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={validation.errors.password}
+        description={<span className="text-sm">{PASSWORD_PROMPTS[purpose].hint}</span>}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending} variant={purpose === 'disable' ? 'destructive' : 'default'}>
+          {pending ? 'Checking...' : PASSWORD_PROMPTS[purpose].action}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function FirstCodeForm({ pending, onSubmit }: { pending: boolean; onSubmit: (code: string) => void }) {
+  const validation = useFormValidation({ schema: appCodeSchema, onValid: ({ code }) => onSubmit(code) })
+  return (
+    <form {...validation.form} className="flex max-w-sm flex-wrap items-end gap-2">
+      <Field id="first-code" name="code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" required error={validation.errors.code} className="flex-1" />
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Verifying...' : 'Verify and turn on'}
+      </Button>
+    </form>
   )
 }

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { AdminPageHeader } from './admin-page-header.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
 
@@ -74,9 +74,10 @@ export function AdminListPage<Item extends { id: string }>(props: AdminListPageP
 }
 
 /** The edit and delete buttons of a list item; `name` names the item for screen readers. */
-export function ItemActions({ name, confirmQuestion, controls }: { name: string; confirmQuestion: string; controls: ItemControls }) {
+export function ItemActions({ name, confirmQuestion, controls, before }: { name: string; confirmQuestion: string; controls: ItemControls; before?: ReactNode }) {
   return (
     <div className="flex shrink-0">
+      {before}
       <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={controls.edit}>
         <Pencil aria-hidden />
       </Button>

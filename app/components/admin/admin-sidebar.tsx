@@ -3,6 +3,8 @@ import {
   ExternalLink,
   FileText,
   Image,
+  Images,
+  KeyRound,
   LayoutDashboard,
   LayoutTemplate,
   LogOut,
@@ -25,11 +27,13 @@ export const AREA_ICONS: Record<AdminAreaIcon, LucideIcon> = {
   blogs: Newspaper,
   events: Calendar,
   gallery: Image,
+  media: Images,
   policies: FileText,
   testimonials: MessageSquareQuote,
   contact: Mail,
   users: Users,
   theme: Palette,
+  'api-keys': KeyRound,
   account: ShieldCheck,
 }
 
@@ -39,7 +43,7 @@ interface AdminSidebarProps {
   loggingOut: boolean
 }
 
-/** Spec §2: 'Admin Panel', the user's name and role, the links the role may use, 'View Site' and Logout. */
+/** 'Admin Panel', the user's name and role, the links the role may use, 'View Site' and Logout (docs/product-rules.md#roles). */
 export function AdminSidebar({ staff, onLogout, loggingOut }: AdminSidebarProps) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">

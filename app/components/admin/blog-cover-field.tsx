@@ -1,14 +1,20 @@
 import { X } from 'lucide-react'
 import { useRef, useState, type ChangeEvent } from 'react'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
+import { Field, FileField } from '#app/components/forms/field.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { MAX_ALT_LENGTH, type FocalPoint } from '#app/domain/media/media.schema.ts'
+import { FocalPointPicker } from './focal-point-picker.tsx'
 import { chosenFile, IMAGE_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
 
 interface BlogCoverFieldProps {
-  /** The post's current cover, if any. */
+  /** The post's current cover, if any, with its description and focal point. */
   currentUrl: string | null
+  alt: string
+  decorative: boolean
+  focal: FocalPoint
   error?: string
+  altError?: string
 }
 
 /**
@@ -16,7 +22,7 @@ interface BlogCoverFieldProps {
  * and 'Remove', which clears both. A removed current cover is sent as
  * `removeCover`; the server never takes a cover address from the form.
  */
-export function BlogCoverField({ currentUrl, error }: BlogCoverFieldProps) {
+export function BlogCoverField({ currentUrl, alt, decorative, focal, error, altError }: BlogCoverFieldProps) {
   const fileInput = useRef<HTMLInputElement>(null)
   const [keptUrl, setKeptUrl] = useState(currentUrl)
   const [chosenPreview, setChosenPreview] = useState<string | null>(null)
@@ -47,18 +53,16 @@ export function BlogCoverField({ currentUrl, error }: BlogCoverFieldProps) {
   return (
     <div className="space-y-3">
       <input type="hidden" name="removeCover" value={currentUrl && !keptUrl ? 'true' : ''} />
-      <FormField id="coverFile" label="Cover Image (optional)" error={error} hint="JPEG, PNG, WebP, GIF or AVIF.">
-        <Input
-          ref={fileInput}
-          id="coverFile"
-          name="coverFile"
-          type="file"
-          accept={IMAGE_ACCEPT}
-          onChange={choose}
-          aria-invalid={!!error}
-          aria-describedby={describedBy('coverFile', error)}
-        />
-      </FormField>
+      <FileField
+        ref={fileInput}
+        id="coverFile"
+        name="coverFile"
+        label="Cover Image (optional)"
+        accept={IMAGE_ACCEPT}
+        onChange={choose}
+        error={error}
+        description="JPEG, PNG, WebP, GIF or AVIF."
+      />
       {preview ? (
         <div className="flex items-center gap-3">
           <img src={preview} alt="Cover preview" className="aspect-video w-40 rounded-md border object-cover" />
@@ -68,6 +72,36 @@ export function BlogCoverField({ currentUrl, error }: BlogCoverFieldProps) {
           </Button>
         </div>
       ) : null}
+      {preview ? (
+        <>
+          {/* A new cover starts with its subject in the middle. */}
+          <FocalPointPicker key={preview} id="cover-focal" src={preview} initial={preview === currentUrl ? focal : { x: 0.5, y: 0.5 }} names={{ x: 'coverFocalX', y: 'coverFocalY' }} />
+          <CoverDescription alt={alt} decorative={decorative} error={altError} />
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+/** The cover's alt text, or 'Decorative': a post with a cover is published only with one of them. */
+function CoverDescription({ alt, decorative, error }: { alt: string; decorative: boolean; error?: string }) {
+  const [isDecorative, setDecorative] = useState(decorative)
+  return (
+    <div className="space-y-2">
+      <Field
+        id="coverAlt"
+        name="coverAlt"
+        label="Cover alt text"
+        defaultValue={alt}
+        maxLength={MAX_ALT_LENGTH}
+        disabled={isDecorative}
+        error={error}
+        description="What the cover shows, for people who cannot see it. Needed to publish, unless the cover is decorative."
+      />
+      <div className="flex items-center gap-2">
+        <input id="coverDecorative" name="coverDecorative" type="checkbox" defaultChecked={decorative} onChange={(event) => setDecorative(event.target.checked)} className="size-4 accent-primary" />
+        <Label htmlFor="coverDecorative">The cover is decorative (no alt text)</Label>
+      </div>
     </div>
   )
 }

@@ -23,7 +23,7 @@ interface ConfirmDeleteProps {
   trigger?: ReactNode
 }
 
-/** A delete button that asks first (spec §5 confirmations). */
+/** A delete button that asks first: every delete in the back office is confirmed (docs/product-rules.md#messages). */
 export function ConfirmDelete({ label, question, onConfirm, pending, trigger }: ConfirmDeleteProps) {
   return (
     <AlertDialog>

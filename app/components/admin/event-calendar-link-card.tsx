@@ -1,21 +1,20 @@
 import { useFetcher } from 'react-router'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { Field } from '#app/components/forms/field.tsx'
+import { toastRefusal } from '#app/components/forms/toast-refusal.ts'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#app/components/ui/card.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { calendarLinkSchema } from '#app/domain/event/event.schema.ts'
-import type { ActionResult } from '#app/lib/action-result.ts'
+import { refusedFieldErrors, type ActionResult } from '#app/lib/action-result.ts'
 import { CALENDAR_URL_FORMS } from '#app/lib/calendar-hosts.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
-import { useClientValidation } from '#app/lib/use-client-validation.ts'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 
 /** The external calendar framed under 'Full Calendar' on the public calendar page (section calendar.google). */
 export function EventCalendarLinkCard({ url }: { url: string }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
-  const validation = useClientValidation(calendarLinkSchema, { toastRefusal: true })
-  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {}
-  const error = validation.errors.url ?? serverErrors.url
+  const validation = useFormValidation({ schema: calendarLinkSchema, serverErrors: refusedFieldErrors(fetcher.data), onInvalid: toastRefusal })
+  const error = validation.errors.url
   const saving = fetcher.state !== 'idle'
 
   return (
@@ -28,26 +27,20 @@ export function EventCalendarLinkCard({ url }: { url: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" noValidate onSubmit={validation.onSubmit} onChange={validation.onChange} className="space-y-4">
+        <fetcher.Form method="post" {...validation.form} className="space-y-4">
           <input type="hidden" name="intent" value="save-calendar" />
-          <FormField
+          <Field
             id="calendarUrl"
+            name="url"
             label="Embed URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://calendar.google.com/calendar/embed?src=…"
+            defaultValue={url}
             error={error}
             // A refusal names the accepted addresses itself.
-            hint={error ? null : <span id="calendarUrl-hint">Accepted addresses: {CALENDAR_URL_FORMS.join(', ')}</span>}
-          >
-            <Input
-              id="calendarUrl"
-              name="url"
-              type="url"
-              inputMode="url"
-              placeholder="https://calendar.google.com/calendar/embed?src=…"
-              defaultValue={url}
-              aria-invalid={!!error}
-              aria-describedby={describedBy('calendarUrl', error) ?? 'calendarUrl-hint'}
-            />
-          </FormField>
+            description={error ? null : `Accepted addresses: ${CALENDAR_URL_FORMS.join(', ')}`}
+          />
           <Button type="submit" disabled={saving}>
             {saving ? 'Saving...' : 'Save Google Calendar Link'}
           </Button>

@@ -1,9 +1,8 @@
 import { X } from 'lucide-react'
 import { useState } from 'react'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
 import { ChooseImageButton } from '#app/components/admin/image-picker.tsx'
+import { FileField } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { IMAGE_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
 
 interface EventImageFieldProps {
@@ -33,9 +32,14 @@ export function EventImageField({ defaultUrl, error }: EventImageFieldProps) {
         </div>
       ) : null}
       <ChooseImageButton onSelect={setImageUrl} label={imageUrl ? 'Choose another image' : 'Choose from the gallery'} />
-      <FormField id="imageFile" label={imageUrl ? 'Replace Image (optional)' : 'Image (optional)'} error={error} hint="JPEG, PNG, WebP, GIF or AVIF.">
-        <Input id="imageFile" name="imageFile" type="file" accept={IMAGE_ACCEPT} aria-invalid={!!error} aria-describedby={describedBy('imageFile', error)} />
-      </FormField>
+      <FileField
+        id="imageFile"
+        name="imageFile"
+        label={imageUrl ? 'Replace Image (optional)' : 'Image (optional)'}
+        accept={IMAGE_ACCEPT}
+        error={error}
+        description="JPEG, PNG, WebP, GIF or AVIF."
+      />
     </div>
   )
 }

@@ -12,7 +12,7 @@ interface GalleryImageGridProps {
   onDelete: (image: AdminGalleryImage) => void
 }
 
-/** Spec §2: 1, 2 or 3 columns; each tile with its folder, its title and a delete button shown on hover or keyboard focus. */
+/** 1, 2 or 3 columns; each tile with its folder, its title and a delete button shown on hover or keyboard focus. */
 export function GalleryImageGrid({ images, deletingId, onDelete }: GalleryImageGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

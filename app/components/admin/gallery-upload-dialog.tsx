@@ -1,29 +1,31 @@
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { Field, FileField, SelectField } from '#app/components/forms/field.tsx'
+import { toastRefusal } from '#app/components/forms/toast-refusal.ts'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#app/components/ui/select.tsx'
 import { DEFAULT_FOLDER, galleryFormValues, galleryUploadSchema } from '#app/domain/gallery/gallery.schema.ts'
-import type { ActionResult } from '#app/lib/action-result.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
-import { useClientValidation } from '#app/lib/use-client-validation.ts'
+import { refusedFieldErrors, type ActionResult } from '#app/lib/action-result.ts'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { IMAGE_ACCEPT, MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
 
 /**
- * Spec §2 'Upload Images': several files into one folder, with an optional
+ * 'Upload Images': several files into one folder, with an optional
  * base title. While the files upload the dialog cannot be closed or changed.
  */
 export function GalleryUploadDialog({ folderNames, onClose }: { folderNames: string[]; onClose: () => void }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher, onClose)
-  const validation = useClientValidation(galleryUploadSchema, { toValues: (form) => galleryFormValues(new FormData(form)), toastRefusal: true })
-  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {}
-  const errors = { ...serverErrors, ...validation.errors }
+  const validation = useFormValidation({
+    schema: galleryUploadSchema,
+    toValues: (form) => galleryFormValues(new FormData(form)),
+    serverErrors: refusedFieldErrors(fetcher.data),
+    onInvalid: toastRefusal,
+  })
+  const { errors } = validation
   const uploading = fetcher.state !== 'idle'
-  // The select wins over the text (spec §5), so choosing one clears the other: what shows is what happens.
+  // The chosen folder wins over a typed one, so choosing one clears the other: what shows is what happens.
   const [folder, setFolder] = useState('')
   const [newFolder, setNewFolder] = useState('')
 
@@ -36,71 +38,36 @@ export function GalleryUploadDialog({ folderNames, onClose }: { folderNames: str
             Choose up to {MAX_FILES_PER_UPLOAD} images and the folder they go in. Without a folder they go in &lsquo;{DEFAULT_FOLDER}&rsquo;.
           </DialogDescription>
         </DialogHeader>
-        <fetcher.Form
-          method="post"
-          encType="multipart/form-data"
-          noValidate
-          onSubmit={validation.onSubmit}
-          onChange={validation.onChange}
-          className="space-y-4"
-        >
+        <fetcher.Form method="post" encType="multipart/form-data" {...validation.form} className="space-y-4">
           <input type="hidden" name="intent" value="upload" />
           <fieldset disabled={uploading} className="space-y-4">
-            <FormField id="images" label="Images" error={errors.images}>
-              <Input
-                id="images"
-                name="images"
-                type="file"
-                multiple
-                accept={IMAGE_ACCEPT}
-                aria-invalid={!!errors.images}
-                aria-describedby={describedBy('images', errors.images)}
-              />
-            </FormField>
-            <div className="space-y-2">
-              <Label htmlFor="folder">Folder</Label>
-              <Select
-                name="folder"
-                value={folder}
-                onValueChange={(value) => {
-                  setFolder(value)
-                  setNewFolder('')
-                }}
-              >
-                <SelectTrigger id="folder" className="w-full">
-                  <SelectValue placeholder="Select a folder" />
-                </SelectTrigger>
-                <SelectContent>
-                  {folderNames.map((name) => (
-                    <SelectItem key={name} value={name}>
-                      {name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <FormField id="newFolder" label="Or create a new folder" error={errors.newFolder}>
-              <Input
-                id="newFolder"
-                name="newFolder"
-                value={newFolder}
-                onChange={(event) => {
-                  setNewFolder(event.target.value)
-                  setFolder('')
-                }}
-                placeholder="e.g. Sports Day 2026"
-                aria-invalid={!!errors.newFolder}
-                aria-describedby={describedBy('newFolder', errors.newFolder)}
-              />
-            </FormField>
-            <FormField
-              id="title"
-              label="Base title (optional)"
-              error={errors.title}
-              hint="With several images, each gets a number: 'Sports Day 1', 'Sports Day 2'…"
-            >
-              <Input id="title" name="title" aria-invalid={!!errors.title} aria-describedby={describedBy('title', errors.title)} />
-            </FormField>
+            <FileField id="images" name="images" label="Images" multiple accept={IMAGE_ACCEPT} error={errors.images} />
+            <SelectField
+              id="folder"
+              name="folder"
+              label="Folder"
+              options={folderNames}
+              value={folder}
+              onValueChange={(value) => {
+                setFolder(value)
+                setNewFolder('')
+              }}
+              placeholder="Select a folder"
+              error={errors.folder}
+            />
+            <Field
+              id="newFolder"
+              name="newFolder"
+              label="Or create a new folder"
+              value={newFolder}
+              onChange={(event) => {
+                setNewFolder(event.target.value)
+                setFolder('')
+              }}
+              placeholder="e.g. Sports Day 2026"
+              error={errors.newFolder}
+            />
+            <Field id="title" name="title" label="Base title (optional)" error={errors.title} description="With several images, each gets a number: 'Sports Day 1', 'Sports Day 2'…" />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 Cancel

@@ -1,15 +1,14 @@
 import { useState } from 'react'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
-import { Input } from '#app/components/ui/input.tsx'
+import { Field, FileField, TextareaField } from '#app/components/forms/field.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
-import type { Policy } from '#app/domain/policy/policy.server.ts'
+import type { Policy } from '#app/domain/policy/policy.ts'
 import { policySchema } from '#app/domain/policy/policy.schema.ts'
 import type { FieldErrors } from '#app/lib/action-result.ts'
 import { DOCUMENT_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
+import { draftableLabels, PublishingButtons } from '#app/components/admin/publishing-controls.tsx'
 
-/** Both tabs stay in the form, so an uploaded file can override the URL as the spec says. */
+/** Both tabs stay in the form, so an uploaded file can override the URL. */
 const KEEP_MOUNTED = 'space-y-2 pt-2 data-[state=inactive]:hidden'
 
 /** Add (no policy) or edit a policy: title, description, and an uploaded document or a link to one. */
@@ -22,22 +21,12 @@ export function PolicyDialog({ policy, onClose }: { policy: Policy | null; onClo
       editingId={policy?.id ?? null}
       onClose={onClose}
       multipart
+      submitButtons={(saving) => <PublishingButtons labels={draftableLabels(policy)} saving={saving} />}
     >
-      {(errors) => (
+      {({ errors }) => (
         <>
-          <FormField id="title" label="Title" error={errors.title}>
-            <Input id="title" name="title" defaultValue={policy?.title} aria-invalid={!!errors.title} aria-describedby={describedBy('title', errors.title)} />
-          </FormField>
-          <FormField id="description" label="Description (optional)" error={errors.description}>
-            <Textarea
-              id="description"
-              name="description"
-              rows={3}
-              defaultValue={policy?.description ?? ''}
-              aria-invalid={!!errors.description}
-              aria-describedby={describedBy('description', errors.description)}
-            />
-          </FormField>
+          <Field id="title" name="title" label="Title" defaultValue={policy?.title} error={errors.title} />
+          <TextareaField id="description" name="description" label="Description (optional)" rows={3} defaultValue={policy?.description ?? ''} error={errors.description} />
           <PolicyDocumentFields policy={policy} errors={errors} />
         </>
       )}
@@ -63,28 +52,27 @@ function PolicyDocumentFields({ policy, errors }: { policy: Policy | null; error
         <TabsTrigger value="url">File URL</TabsTrigger>
       </TabsList>
       <TabsContent value="upload" forceMount className={KEEP_MOUNTED}>
-        <FormField
+        <FileField
           id="file"
+          name="file"
           label="Document File"
+          accept={DOCUMENT_ACCEPT}
           error={errors.file}
-          hint={policy?.fileUrl ? 'PDF or Word (.pdf, .doc, .docx). A new file replaces the current document.' : 'PDF or Word (.pdf, .doc, .docx).'}
-        >
-          <Input id="file" name="file" type="file" accept={DOCUMENT_ACCEPT} aria-invalid={!!errors.file} aria-describedby={describedBy('file', errors.file)} />
-        </FormField>
+          description={policy?.fileUrl ? 'PDF or Word (.pdf, .doc, .docx). A new file replaces the current document.' : 'PDF or Word (.pdf, .doc, .docx).'}
+        />
       </TabsContent>
       <TabsContent value="url" forceMount className={KEEP_MOUNTED}>
-        <FormField id="fileUrl" label="File URL" error={errors.fileUrl} hint="Used when no file is uploaded. Clear it to remove the document.">
-          <Input
-            id="fileUrl"
-            name="fileUrl"
-            type="url"
-            inputMode="url"
-            placeholder="https://example.org/policy.pdf"
-            defaultValue={policy?.fileUrl ?? ''}
-            aria-invalid={!!errors.fileUrl}
-            aria-describedby={describedBy('fileUrl', errors.fileUrl)}
-          />
-        </FormField>
+        <Field
+          id="fileUrl"
+          name="fileUrl"
+          label="File URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.org/policy.pdf"
+          defaultValue={policy?.fileUrl ?? ''}
+          error={errors.fileUrl}
+          description="Used when no file is uploaded. Clear it to remove the document."
+        />
       </TabsContent>
     </Tabs>
   )

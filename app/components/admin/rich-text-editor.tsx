@@ -1,11 +1,11 @@
 import Image from '@tiptap/extension-image'
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, type LucideIcon } from 'lucide-react'
+import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, TextQuote, Undo2, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
 import { sanitizeRichText } from '#app/lib/rich-text-sanitizer.ts'
 import { cn } from '#app/lib/utils.ts'
-import { ImagePickerDialog } from './image-picker.tsx'
+import { ImagePickerDialog, type PickedImage } from './image-picker.tsx'
 
 interface RichTextEditorProps {
   id: string
@@ -26,6 +26,22 @@ interface ToolbarButton {
   icon: LucideIcon
   isActive?: (editor: Editor) => boolean
   run: (editor: Editor) => void
+}
+
+export const IMAGE_ALT_PROMPT = 'Alt text for this image: what it shows, for people who cannot see it. Leave it empty if the image is only decoration.'
+
+/** Writes the selected picture's alt text; empty marks it decorative (`alt=""`), which is not the same as none. */
+function describeSelectedImage(editor: Editor) {
+  const current = editor.getAttributes('image').alt as string | null | undefined
+  const alt = window.prompt(IMAGE_ALT_PROMPT, current ?? '')
+  if (alt === null) return
+  editor.chain().focus().updateAttributes('image', { alt: alt.trim() }).run()
+}
+
+/** A picked image's description as the `<img>` attributes: none yet stays without `alt`, so publishing asks for one. */
+function altAttributes(image: PickedImage): { alt?: string } {
+  if (image.decorative) return { alt: '' }
+  return image.alt ? { alt: image.alt } : {}
 }
 
 const TOOLBAR: ToolbarButton[] = [
@@ -95,6 +111,7 @@ export function RichTextEditor({ id, name, defaultValue = '', onChange, withImag
     editor,
     selector: ({ editor: current }) => (current ? TOOLBAR.map((button) => button.isActive?.(current) ?? false) : []),
   })
+  const imageSelected = useEditorState({ editor, selector: ({ editor: current }) => current?.isActive('image') ?? false })
 
   return (
     <div className={cn('rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring', invalid && 'border-destructive')}>
@@ -116,15 +133,28 @@ export function RichTextEditor({ id, name, defaultValue = '', onChange, withImag
           </button>
         ))}
         {withImages ? (
-          <button type="button" title="Image" aria-label="Image" disabled={!editor} onClick={() => setPickingImage(true)} className="rounded p-1.5 hover:bg-muted disabled:opacity-50">
-            <ImagePlus aria-hidden className="size-4" />
-          </button>
+          <>
+            <button type="button" title="Image" aria-label="Image" disabled={!editor} onClick={() => setPickingImage(true)} className="rounded p-1.5 hover:bg-muted disabled:opacity-50">
+              <ImagePlus aria-hidden className="size-4" />
+            </button>
+            <button
+              type="button"
+              title="Image alt text (select an image first)"
+              aria-label="Image alt text"
+              disabled={!editor || !imageSelected}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => editor && describeSelectedImage(editor)}
+              className="rounded p-1.5 hover:bg-muted disabled:opacity-50"
+            >
+              <TextQuote aria-hidden className="size-4" />
+            </button>
+          </>
         ) : null}
       </div>
       <EditorContent editor={editor} />
       <input type="hidden" name={name} value={html} />
       {withImages ? (
-        <ImagePickerDialog open={pickingImage} onOpenChange={setPickingImage} onSelect={(src) => editor?.chain().focus().setImage({ src }).run()} />
+        <ImagePickerDialog open={pickingImage} onOpenChange={setPickingImage} onSelect={(src, image) => editor?.chain().focus().setImage({ src, ...altAttributes(image) }).run()} />
       ) : null}
     </div>
   )

@@ -1,12 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Plus, Trash2 } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Controller, useFieldArray, useForm, useWatch, type FieldValues } from 'react-hook-form'
+import { useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { useFetcher } from 'react-router'
+import type { z } from 'zod'
+import { Field, FieldFrame, TextareaField } from '#app/components/forms/field.tsx'
+import { FormMessage } from '#app/components/forms/form-message.tsx'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
 import type { EditableSectionKey } from '#app/domain/section/section-forms.ts'
 import {
   aboutSectionSchema,
@@ -18,25 +19,32 @@ import {
   logosSectionSchema,
   type SectionContent,
 } from '#app/domain/section/section.schema.ts'
-import type { ActionResult } from '#app/lib/action-result.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
-import { describedBy, FormField } from './form-field.tsx'
+import { refusedFieldErrors, type ActionResult } from '#app/lib/action-result.ts'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { SectionImageField } from './section-image-field.tsx'
 
 const ABOUT_CONTENT_MAX = 2000
 
-/** Posts a section's checked content to the Sections action and toasts the answer. */
-function useSectionSave(key: EditableSectionKey) {
+/**
+ * A section's form: messages once a field is left, the server's messages,
+ * and the checked content posted as JSON to the Sections action, its answer toasted.
+ */
+function useSectionForm(key: EditableSectionKey, schema: z.ZodType) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
-  return {
-    save: (content: FieldValues) => void fetcher.submit({ intent: 'save', key, content: JSON.stringify(content) }, { method: 'post' }),
-    saving: fetcher.state !== 'idle',
-  }
+  const validation = useFormValidation({
+    schema,
+    revealOn: 'blur',
+    serverErrors: refusedFieldErrors(fetcher.data),
+    onValid: (content) => void fetcher.submit({ intent: 'save', key, content: JSON.stringify(content) }, { method: 'post' }),
+  })
+  return { ...validation, saving: fetcher.state !== 'idle' }
 }
 
-/** A card titled by the section key (spec §2). */
+type SectionForm = ReturnType<typeof useSectionForm>
+
+/** A card titled by the section key. */
 export function SectionCard({ sectionKey, children }: { sectionKey: string; children: ReactNode }) {
   return (
     <Card>
@@ -50,24 +58,36 @@ export function SectionCard({ sectionKey, children }: { sectionKey: string; chil
   )
 }
 
-function SectionFormCard({ sectionKey, onSubmit, saving, children }: { sectionKey: string; onSubmit: () => void; saving: boolean; children: ReactNode }) {
+function SectionFormCard({ sectionKey, form, children }: { sectionKey: string; form: SectionForm; children: ReactNode }) {
   return (
     <SectionCard sectionKey={sectionKey}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          onSubmit()
-        }}
-      >
+      <form {...form.form} className="space-y-4">
         {children}
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
+        <Button type="submit" disabled={form.saving}>
+          {form.saving ? 'Saving...' : 'Save'}
         </Button>
       </form>
     </SectionCard>
   )
+}
+
+let nextEntryKey = 0
+
+/**
+ * The entries of a list that keeps at least one (slides, features). Each keeps
+ * its own fields, named by its place ('slides.0.title'), so removing one
+ * renames those after it and the form re-checks at once.
+ */
+function useEntries<Entry>(initial: Entry[], form: SectionForm) {
+  const [entries, setEntries] = useState(() => initial.map((entry) => ({ key: nextEntryKey++, entry })))
+  return {
+    entries,
+    add: (entry: Entry) => setEntries([...entries, { key: nextEntryKey++, entry }]),
+    remove: (key: number) => {
+      flushSync(() => setEntries(entries.filter((item) => item.key !== key)))
+      form.revalidate()
+    },
+  }
 }
 
 /** One slide or feature of a list that must keep at least one entry. */
@@ -86,122 +106,83 @@ function ListEntry({ label, count, onRemove, children }: { label: string; count:
   )
 }
 
-function TextField({ id, label, error, ...input }: { id: string; label: string; error?: string } & React.ComponentProps<typeof Input>) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      <Input id={id} aria-invalid={!!error} aria-describedby={describedBy(id, error)} {...input} />
-    </FormField>
-  )
-}
+const pick = (form: SectionForm) => (name: string, url: string) => form.revalidate({ [name]: url })
 
 export function ContactSectionEditor({ content }: { content: SectionContent['home.contact'] }) {
-  const { save, saving } = useSectionSave('home.contact')
-  const form = useForm({ resolver: zodResolver(contactSectionSchema), defaultValues: content, mode: 'onTouched' })
-  const errors = form.formState.errors
+  const form = useSectionForm('home.contact', contactSectionSchema)
+  const { errors } = form
   return (
-    <SectionFormCard sectionKey="home.contact" saving={saving} onSubmit={form.handleSubmit(save)}>
-      <TextField id="contact-schoolName" label="School Name" error={errors.schoolName?.message} {...form.register('schoolName')} />
-      <TextField id="contact-phone" label="Phone" type="tel" error={errors.phone?.message} {...form.register('phone')} />
-      <TextField id="contact-email" label="Email" type="email" error={errors.email?.message} {...form.register('email')} />
-      <FormField id="contact-address" label="Address" error={errors.address?.message}>
-        <Textarea id="contact-address" rows={2} aria-invalid={!!errors.address} aria-describedby={describedBy('contact-address', errors.address?.message)} {...form.register('address')} />
-      </FormField>
+    <SectionFormCard sectionKey="home.contact" form={form}>
+      <Field id="contact-schoolName" name="schoolName" label="School Name" defaultValue={content.schoolName} error={errors.schoolName} />
+      <Field id="contact-phone" name="phone" label="Phone" type="tel" defaultValue={content.phone} error={errors.phone} />
+      <Field id="contact-email" name="email" label="Email" type="email" defaultValue={content.email} error={errors.email} />
+      <TextareaField id="contact-address" name="address" label="Address" rows={2} defaultValue={content.address} error={errors.address} />
     </SectionFormCard>
   )
 }
 
 export function LogosSectionEditor({ content }: { content: SectionContent['home.logos'] }) {
-  const { save, saving } = useSectionSave('home.logos')
-  const form = useForm({ resolver: zodResolver(logosSectionSchema), defaultValues: content, mode: 'onTouched' })
-  const errors = form.formState.errors
+  const form = useSectionForm('home.logos', logosSectionSchema)
+  const { errors } = form
   return (
-    <SectionFormCard sectionKey="home.logos" saving={saving} onSubmit={form.handleSubmit(save)}>
-      <Controller
-        control={form.control}
-        name="image"
-        render={({ field }) => <SectionImageField label="Logo Image" name={field.name} value={field.value} onChange={field.onChange} error={errors.image?.message} />}
-      />
-      <TextField id="logos-title" label="Title (school name)" error={errors.title?.message} {...form.register('title')} />
-      <TextField id="logos-hoverText" label="Hover Text" error={errors.hoverText?.message} {...form.register('hoverText')} />
+    <SectionFormCard sectionKey="home.logos" form={form}>
+      <SectionImageField label="Logo Image" name="image" defaultValue={content.image} error={errors.image} onPick={pick(form)} />
+      <Field id="logos-title" name="title" label="Title (school name)" defaultValue={content.title} error={errors.title} />
+      <Field id="logos-hoverText" name="hoverText" label="Hover Text" defaultValue={content.hoverText} error={errors.hoverText} />
     </SectionFormCard>
   )
 }
 
 export function AboutSectionEditor({ content }: { content: SectionContent['home.about'] }) {
-  const { save, saving } = useSectionSave('home.about')
-  const form = useForm({ resolver: zodResolver(aboutSectionSchema), defaultValues: content, mode: 'onTouched' })
-  const errors = form.formState.errors
-  const length = useWatch({ control: form.control, name: 'content' }).length
+  const form = useSectionForm('home.about', aboutSectionSchema)
+  const { errors } = form
+  const [length, setLength] = useState(content.content.length)
   return (
-    <SectionFormCard sectionKey="home.about" saving={saving} onSubmit={form.handleSubmit(save)}>
-      <TextField id="about-title" label="Title" error={errors.title?.message} {...form.register('title')} />
-      <div className="space-y-2">
-        <span id="about-content-label" className="text-sm leading-none font-medium">
-          Content
-        </span>
-        <Controller
-          control={form.control}
-          name="content"
-          render={({ field }) => (
+    <SectionFormCard sectionKey="home.about" form={form}>
+      <Field id="about-title" name="title" label="Title" defaultValue={content.title} error={errors.title} />
+      <FieldFrame id="about-content" label="Content" labelFor={false} error={errors.content} describedBy="about-content-count">
+        {(control) => (
+          <>
             <RichTextEditor
-              id="about-content"
-              name="aboutContent"
+              id={control.id}
+              name="content"
               labelledBy="about-content-label"
               withImages
-              defaultValue={field.value}
-              invalid={!!errors.content}
-              describedBy={['about-content-count', errors.content ? 'about-content-error' : ''].filter(Boolean).join(' ')}
-              onChange={(html) => field.onChange(html)}
+              defaultValue={content.content}
+              invalid={control['aria-invalid']}
+              describedBy={control['aria-describedby']}
+              onChange={(html) => {
+                setLength(html.length)
+                form.revalidate({ content: html })
+              }}
             />
-          )}
-        />
-        <div className="flex justify-between gap-4 text-sm">
-          {errors.content ? (
-            <p id="about-content-error" className="font-medium text-destructive">
-              {errors.content.message}
+            {/* The limit counts the stored formatted text (HTML), as the server does. */}
+            <p id="about-content-count" className={length > ABOUT_CONTENT_MAX ? 'text-right text-sm text-destructive' : 'text-right text-sm text-muted-foreground'}>
+              {length}/{ABOUT_CONTENT_MAX}
             </p>
-          ) : (
-            <span />
-          )}
-          {/* The limit counts the stored formatted text (HTML), as the server does. */}
-          <p id="about-content-count" className={length > ABOUT_CONTENT_MAX ? 'text-destructive' : 'text-muted-foreground'}>
-            {length}/{ABOUT_CONTENT_MAX}
-          </p>
-        </div>
-      </div>
-      <Controller
-        control={form.control}
-        name="image"
-        render={({ field }) => <SectionImageField label="Image (optional)" name={field.name} value={field.value ?? ''} onChange={field.onChange} error={errors.image?.message} />}
-      />
+          </>
+        )}
+      </FieldFrame>
+      <SectionImageField label="Image (optional)" name="image" defaultValue={content.image ?? ''} error={errors.image} onPick={pick(form)} />
     </SectionFormCard>
   )
 }
 
 export function HeroSectionEditor({ content }: { content: SectionContent['home.hero'] }) {
-  const { save, saving } = useSectionSave('home.hero')
-  const form = useForm({ resolver: zodResolver(heroSectionSchema), defaultValues: content, mode: 'onTouched' })
-  const slides = useFieldArray({ control: form.control, name: 'slides' })
-  const errors = form.formState.errors
+  const form = useSectionForm('home.hero', heroSectionSchema)
+  const slides = useEntries(content.slides, form)
+  const { errors } = form
   return (
-    <SectionFormCard sectionKey="home.hero" saving={saving} onSubmit={form.handleSubmit(save)}>
-      {errors.slides?.root?.message ?? errors.slides?.message ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.slides?.root?.message ?? errors.slides?.message}
-        </p>
-      ) : null}
-      {slides.fields.map((slide, index) => (
-        <ListEntry key={slide.id} label={`Slide ${index + 1}`} count={slides.fields.length} onRemove={() => slides.remove(index)}>
-          <TextField id={`hero-${index}-title`} label="Title" error={errors.slides?.[index]?.title?.message} {...form.register(`slides.${index}.title`)} />
-          <TextField id={`hero-${index}-subtitle`} label="Subtitle" error={errors.slides?.[index]?.subtitle?.message} {...form.register(`slides.${index}.subtitle`)} />
-          <Controller
-            control={form.control}
-            name={`slides.${index}.image`}
-            render={({ field }) => <SectionImageField label="Image" name={field.name} value={field.value} onChange={field.onChange} error={errors.slides?.[index]?.image?.message} />}
-          />
+    <SectionFormCard sectionKey="home.hero" form={form}>
+      <FormMessage message={errors.slides} />
+      {slides.entries.map(({ key, entry: slide }, index) => (
+        <ListEntry key={key} label={`Slide ${index + 1}`} count={slides.entries.length} onRemove={() => slides.remove(key)}>
+          <Field id={`hero-${index}-title`} name={`slides.${index}.title`} label="Title" defaultValue={slide.title} error={errors[`slides.${index}.title`]} />
+          <Field id={`hero-${index}-subtitle`} name={`slides.${index}.subtitle`} label="Subtitle" defaultValue={slide.subtitle} error={errors[`slides.${index}.subtitle`]} />
+          <SectionImageField label="Image" name={`slides.${index}.image`} defaultValue={slide.image} error={errors[`slides.${index}.image`]} onPick={pick(form)} />
         </ListEntry>
       ))}
-      <Button type="button" variant="outline" onClick={() => slides.append({ title: '', subtitle: '', image: '' })}>
+      <Button type="button" variant="outline" onClick={() => slides.add({ title: '', subtitle: '', image: '' })}>
         <Plus aria-hidden />
         Add Slide
       </Button>
@@ -210,44 +191,35 @@ export function HeroSectionEditor({ content }: { content: SectionContent['home.h
 }
 
 export function FeaturesSectionEditor({ content }: { content: SectionContent['home.features'] }) {
-  const { save, saving } = useSectionSave('home.features')
-  const form = useForm({ resolver: zodResolver(featuresSectionSchema), defaultValues: content, mode: 'onTouched' })
-  const features = useFieldArray({ control: form.control, name: 'features' })
-  const errors = form.formState.errors
+  const form = useSectionForm('home.features', featuresSectionSchema)
+  const features = useEntries(content.features, form)
+  const { errors } = form
   return (
-    <SectionFormCard sectionKey="home.features" saving={saving} onSubmit={form.handleSubmit(save)}>
-      <TextField id="features-title" label="Section Title" error={errors.title?.message} {...form.register('title')} />
-      {features.fields.map((feature, index) => {
-        const featureErrors = errors.features?.[index]
+    <SectionFormCard sectionKey="home.features" form={form}>
+      <Field id="features-title" name="title" label="Section Title" defaultValue={content.title} error={errors.title} />
+      <FormMessage message={errors.features} />
+      {features.entries.map(({ key, entry: feature }, index) => {
+        const path = `features.${index}`
         return (
-          <ListEntry key={feature.id} label={`Feature ${index + 1}`} count={features.fields.length} onRemove={() => features.remove(index)}>
-            <FormField id={`feature-${index}-icon`} label="Icon" error={featureErrors?.icon?.message}>
-              <select
-                id={`feature-${index}-icon`}
-                className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm"
-                aria-invalid={!!featureErrors?.icon}
-                {...form.register(`features.${index}.icon`)}
-              >
-                {FEATURE_ICONS.map((icon) => (
-                  <option key={icon} value={icon}>
-                    {icon}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <TextField id={`feature-${index}-title`} label="Title" error={featureErrors?.title?.message} {...form.register(`features.${index}.title`)} />
-            <TextField id={`feature-${index}-description`} label="Description" error={featureErrors?.description?.message} {...form.register(`features.${index}.description`)} />
-            <Controller
-              control={form.control}
-              name={`features.${index}.image`}
-              render={({ field }) => (
-                <SectionImageField label="Image (optional, replaces the icon)" name={field.name} value={field.value ?? ''} onChange={field.onChange} error={featureErrors?.image?.message} />
+          <ListEntry key={key} label={`Feature ${index + 1}`} count={features.entries.length} onRemove={() => features.remove(key)}>
+            <FieldFrame id={`feature-${index}-icon`} label="Icon" error={errors[`${path}.icon`]}>
+              {(control) => (
+                <select {...control} name={`${path}.icon`} defaultValue={feature.icon} className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm">
+                  {FEATURE_ICONS.map((icon) => (
+                    <option key={icon} value={icon}>
+                      {icon}
+                    </option>
+                  ))}
+                </select>
               )}
-            />
+            </FieldFrame>
+            <Field id={`feature-${index}-title`} name={`${path}.title`} label="Title" defaultValue={feature.title} error={errors[`${path}.title`]} />
+            <Field id={`feature-${index}-description`} name={`${path}.description`} label="Description" defaultValue={feature.description} error={errors[`${path}.description`]} />
+            <SectionImageField label="Image (optional, replaces the icon)" name={`${path}.image`} defaultValue={feature.image ?? ''} error={errors[`${path}.image`]} onPick={pick(form)} />
           </ListEntry>
         )
       })}
-      <Button type="button" variant="outline" onClick={() => features.append({ icon: DEFAULT_FEATURE_ICON, title: '', description: '', image: '' })}>
+      <Button type="button" variant="outline" onClick={() => features.add({ icon: DEFAULT_FEATURE_ICON, title: '', description: '', image: '' })}>
         <Plus aria-hidden />
         Add Feature
       </Button>

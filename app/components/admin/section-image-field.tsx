@@ -1,29 +1,38 @@
-import { useId } from 'react'
+import { isImageSource } from '#app/lib/url-rules.ts'
+import { useId, useState } from 'react'
+import { FieldFrame } from '#app/components/forms/field.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { describedBy, FormField } from './form-field.tsx'
 import { ChooseImageButton } from './image-picker.tsx'
 
 interface SectionImageFieldProps {
   label: string
-  value: string
-  onChange: (url: string) => void
-  error?: string
-  /** Field name for focusing and messages, e.g. 'slides.0.image'. */
+  /** The field's dotted name, e.g. 'slides.0.image': it names the value and its message. */
   name: string
+  defaultValue: string
+  error?: string
+  /** Called with an image chosen in the picker, which sends no change event of its own. */
+  onPick: (name: string, url: string) => void
 }
 
-const PREVIEWABLE = /^(https?:\/\/|\/files\/)\S+$/
-
-/** An image as a URL, typed or chosen with the image picker (spec §5: 'Must be a valid URL'). */
-export function SectionImageField({ label, value, onChange, error, name }: SectionImageFieldProps) {
+/** An image as a URL, typed or chosen with the image picker ('Must be a valid URL'). */
+export function SectionImageField({ label, name, defaultValue, error, onPick }: SectionImageFieldProps) {
   const id = useId()
+  const [value, setValue] = useState(defaultValue)
   return (
-    <FormField id={id} label={label} error={error}>
-      <div className="flex flex-wrap gap-2 sm:flex-nowrap">
-        {PREVIEWABLE.test(value) ? <img src={value} alt="" className="size-10 shrink-0 rounded border object-cover" /> : null}
-        <Input id={id} name={name} value={value} onChange={(event) => onChange(event.currentTarget.value)} placeholder="https://… or choose an image" aria-invalid={!!error} aria-describedby={describedBy(id, error)} />
-        <ChooseImageButton onSelect={onChange} label="Choose" />
-      </div>
-    </FormField>
+    <FieldFrame id={id} label={label} error={error}>
+      {(control) => (
+        <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+          {isImageSource(value) ? <img src={value} alt="" className="size-10 shrink-0 rounded border object-cover" /> : null}
+          <Input {...control} name={name} value={value} onChange={(event) => setValue(event.currentTarget.value)} placeholder="https://… or choose an image" />
+          <ChooseImageButton
+            onSelect={(url) => {
+              setValue(url)
+              onPick(name, url)
+            }}
+            label="Choose"
+          />
+        </div>
+      )}
+    </FieldFrame>
   )
 }

@@ -3,6 +3,7 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
   AlertDialog,
+  AlertDialogAction,
   AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
@@ -13,6 +14,7 @@ import {
 } from '#app/components/ui/alert-dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { describeShortfall, themeContrast } from '#app/domain/theme/contrast.ts'
 import { COLOR_KEYS, type Theme } from '#app/domain/theme/theme.schema.ts'
 import { cn } from '#app/lib/utils.ts'
 
@@ -25,7 +27,7 @@ interface ThemeCardsProps {
   onDelete: (theme: Theme) => void
 }
 
-/** Spec §2: a card per theme; inactive ones offer Activate and Delete, the active one wears the 'Active' badge. */
+/** A card per theme; inactive ones offer Activate (confirmed) and Delete, the active one wears the 'Active' badge. */
 export function ThemeCards({ themes, selectedId, busy, onSelect, onActivate, onDelete }: ThemeCardsProps) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Themes">
@@ -44,9 +46,7 @@ export function ThemeCards({ themes, selectedId, busy, onSelect, onActivate, onD
               <Badge>Active</Badge>
             ) : (
               <>
-                <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => onActivate(theme)} aria-label={`Activate ${theme.name}`}>
-                  Activate
-                </Button>
+                <ActivateThemeButton theme={theme} busy={busy} onConfirm={() => onActivate(theme)} onEdit={() => onSelect(theme)} />
                 <DeleteThemeButton theme={theme} busy={busy} onConfirm={() => onDelete(theme)} />
               </>
             )}
@@ -57,7 +57,55 @@ export function ThemeCards({ themes, selectedId, busy, onSelect, onActivate, onD
   )
 }
 
-/** Spec §5: a theme is deleted only after its name is typed. */
+/**
+ * Activating changes every page for every visitor, so it is confirmed; a
+ * theme whose text would be hard to read is not offered at all, and the
+ * pairs at fault are named (the server refuses it too).
+ */
+function ActivateThemeButton({ theme, busy, onConfirm, onEdit }: { theme: Theme; busy: boolean; onConfirm: () => void; onEdit: () => void }) {
+  const shortfalls = themeContrast(theme.colors).filter((entry) => !entry.passes)
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button type="button" size="sm" variant="outline" disabled={busy} aria-label={`Activate ${theme.name}`}>
+          Activate
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        {shortfalls.length ? (
+          <>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{theme.name} cannot be activated yet</AlertDialogTitle>
+              <AlertDialogDescription>Visitors could not read some text with these colours. Change them until every pair meets WCAG AA:</AlertDialogDescription>
+            </AlertDialogHeader>
+            <ul className="list-disc space-y-1 pl-5 text-sm" aria-label="Pairs below WCAG AA">
+              {shortfalls.map((entry) => (
+                <li key={entry.pair.label}>{describeShortfall(entry)}</li>
+              ))}
+            </ul>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Close</AlertDialogCancel>
+              <AlertDialogAction onClick={onEdit}>Edit its colours</AlertDialogAction>
+            </AlertDialogFooter>
+          </>
+        ) : (
+          <>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Activate {theme.name}?</AlertDialogTitle>
+              <AlertDialogDescription>Every visitor sees its colours and styles at once, on every page.</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={onConfirm}>Activate</AlertDialogAction>
+            </AlertDialogFooter>
+          </>
+        )}
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}
+
+/** A theme is deleted only after its name is typed (docs/product-rules.md#themes). */
 function DeleteThemeButton({ theme, busy, onConfirm }: { theme: Theme; busy: boolean; onConfirm: () => void }) {
   const [typed, setTyped] = useState('')
   const inputId = `confirm-delete-${theme.id}`

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { THEME_PREVIEW_MESSAGE, THEME_PREVIEW_READY, type PreviewTheme } from '#app/lib/theme-preview.ts'
+import { THEME_PREVIEW_MESSAGE, THEME_PREVIEW_READY, type PreviewTheme } from '#app/components/hooks/theme-preview.ts'
 
 /**
  * The public home page in a frame, showing the theme being edited before it

@@ -1,26 +1,21 @@
-import { useState, type FormEvent } from 'react'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { useState } from 'react'
+import { Field } from '#app/components/forms/field.tsx'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES } from '#app/domain/user/password-reset.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
-import { useClientValidation } from '#app/lib/use-client-validation.ts'
 
 export const RESET_PASSWORD_PATH = '/auth/reset-password'
 
 /** 'Forgot password?' on /auth: asks for a reset link and answers the same whether or not the account exists. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const validation = useClientValidation(forgotPasswordSchema)
   const [pending, setPending] = useState(false)
   const [sent, setSent] = useState(false)
+  const validation = useFormValidation({ schema: forgotPasswordSchema, onValid: ({ email }) => void requestLink(email) })
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    validation.onSubmit(event)
-    if (event.defaultPrevented) return
-    event.preventDefault()
+  async function requestLink(email: string) {
     if (pending) return
-    const { email } = forgotPasswordSchema.parse(Object.fromEntries(new FormData(event.currentTarget)))
     setPending(true)
     const { error } = await authClient.requestPasswordReset({ email, redirectTo: RESET_PASSWORD_PATH })
     setPending(false)
@@ -38,18 +33,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           {PASSWORD_RESET_MESSAGES.requested}
         </p>
       ) : (
-        <form method="post" noValidate onSubmit={onSubmit} onChange={validation.onChange} className="space-y-4">
-          <FormField id="reset-email" label="Email" error={validation.errors.email}>
-            <Input
-              id="reset-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              aria-invalid={validation.errors.email ? true : undefined}
-              aria-describedby={describedBy('reset-email', validation.errors.email)}
-            />
-          </FormField>
+        <form method="post" {...validation.form} className="space-y-4">
+          <Field id="reset-email" name="email" label="Email" type="email" autoComplete="email" required error={validation.errors.email} />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? 'Sending...' : 'Send reset link'}
           </Button>

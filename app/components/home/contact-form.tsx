@@ -1,30 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
+import { Field, TextareaField } from '#app/components/forms/field.tsx'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
   CONTACT_MIN_FILL_MS,
   CONTACT_SPACING_MS,
-  checkContactForm,
+  contactMessageSchema,
   type ContactField,
   type ContactFormResult,
 } from '#app/domain/contact/contact.schema.ts'
+import { refusedFieldErrors } from '#app/lib/action-result.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
 import { cn } from '#app/lib/utils.ts'
 
 const FIELDS: readonly ContactField[] = ['name', 'email', 'message']
-const EMPTY_VALUES: Record<ContactField, string> = { name: '', email: '', message: '' }
-
-/** What the fields hold now: a visitor (or autofill) may have typed before the page became interactive. */
-function fieldValues(form: HTMLFormElement): Record<ContactField, string> {
-  const data = new FormData(form)
-  return { name: String(data.get('name') ?? ''), email: String(data.get('email') ?? ''), message: String(data.get('message') ?? '') }
-}
 
 function clearFields(form: HTMLFormElement) {
   for (const field of FIELDS) {
@@ -59,39 +52,58 @@ function answerBanner(result: ContactFormResult | undefined) {
 }
 
 /**
- * The public contact form (spec §5). The browser checks what it can for quick
- * feedback; the action re-checks everything, including the signed render time
- * in `formToken`. Without JavaScript it posts as a plain form and the page
- * shows the server's answer.
+ * The public contact form. The browser checks what it can for quick
+ * feedback (a field's message shows once it is left); the action re-checks
+ * everything, including the signed render time in `formToken`. Without
+ * JavaScript it posts as a plain form and the page shows the server's answer.
  *
  * The fields are uncontrolled: they own what was typed, including text typed
  * before hydration, which a controlled field would replace with its empty
- * state. `values` follows them for the counter and the live messages.
+ * state. Only the message's length is followed, for its counter.
  */
 export function ContactForm({ formToken }: { formToken: string }) {
   const fetcher = useFetcher<ContactFormResult>()
   const documentResult = useActionData<ContactFormResult>()
   const refused = documentResult?.ok === false ? documentResult : undefined
   const documentAnswer = answerBanner(documentResult)
-  const [values, setValues] = useState(refused?.values ?? EMPTY_VALUES)
-  const formRef = useRef<HTMLFormElement>(null)
-  const [touched, setTouched] = useState<ReadonlySet<ContactField>>(() => new Set(refused ? (Object.keys(refused.fieldErrors) as ContactField[]) : []))
-  const [seenResult, setSeenResult] = useState(fetcher.data)
+  const [messageLength, setMessageLength] = useState(refused?.values.message.length ?? 0)
   const mountedAt = useRef(0)
   const submitting = useRef(false)
   const sending = fetcher.state !== 'idle'
 
+  const validation = useFormValidation({
+    schema: contactMessageSchema,
+    // The page's own answer (a form posted before the scripts ran) until the form has sent one itself.
+    serverErrors: refusedFieldErrors(fetcher.data ?? documentResult),
+    revealOn: 'blur',
+    // The spam trap has no field to show its message beside.
+    onInvalid: (errors) => {
+      if (errors.website) showErrorToast(CONTACT_MESSAGES.invalidSubmission)
+    },
+    onValid: (_message, form) => {
+      if (submitting.current) return
+      const now = Date.now()
+      if (now - mountedAt.current < CONTACT_MIN_FILL_MS) return showErrorToast(CONTACT_MESSAGES.tooFast)
+      if (now - lastSentAt() < CONTACT_SPACING_MS) return showErrorToast(CONTACT_MESSAGES.tooSoon)
+      submitting.current = true
+      void fetcher.submit(form)
+    },
+  })
+  const { errors, formRef } = validation
+
   useEffect(() => {
     mountedAt.current = Date.now()
-    if (formRef.current) setValues(fieldValues(formRef.current))
-  }, [])
+    const typed = formRef.current?.elements.namedItem('message')
+    if (typed instanceof HTMLTextAreaElement) setMessageLength(typed.value.length)
+  }, [formRef])
 
-  // Spec §4: success resets the form, failure keeps it.
+  // Success empties the form; a refusal keeps it.
+  const [seenResult, setSeenResult] = useState(fetcher.data)
   if (fetcher.data !== seenResult) {
     setSeenResult(fetcher.data)
     if (fetcher.data?.ok) {
-      setValues(EMPTY_VALUES)
-      setTouched(new Set())
+      validation.reset()
+      setMessageLength(0)
     }
   }
 
@@ -104,62 +116,26 @@ export function ContactForm({ formToken }: { formToken: string }) {
     } else {
       showErrorToast(fetcher.data.error)
     }
-  }, [fetcher.data])
+  }, [fetcher.data, formRef])
 
   useEffect(() => {
     if (fetcher.state === 'idle') submitting.current = false
   }, [fetcher.state])
 
-  const checked = checkContactForm(values)
-  const errorOf = (field: ContactField) => (!checked.ok && touched.has(field) ? checked.fieldErrors[field] : undefined)
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (submitting.current) return
-    const form = event.currentTarget
-    const typed = fieldValues(form)
-    const result = checkContactForm({ ...typed, website: new FormData(form).get('website') ?? '' })
-    setValues(typed)
-    if (!result.ok) {
-      const firstInvalid = FIELDS.find((field) => result.fieldErrors[field])
-      if (!firstInvalid) return showErrorToast(result.error)
-      setTouched(new Set(FIELDS))
-      form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus()
-      return
-    }
-    const now = Date.now()
-    if (now - mountedAt.current < CONTACT_MIN_FILL_MS) return showErrorToast(CONTACT_MESSAGES.tooFast)
-    if (now - lastSentAt() < CONTACT_SPACING_MS) return showErrorToast(CONTACT_MESSAGES.tooSoon)
-    submitting.current = true
-    void fetcher.submit(form)
-  }
-
   const fieldProps = (field: ContactField) => ({
     id: `contact-${field}`,
-    // Focusing an invalid field must not leave it under the sticky header.
-    className: 'scroll-mt-32',
     name: field,
+    label: field[0]!.toUpperCase() + field.slice(1),
+    // Focusing an invalid field must not leave it under the sticky header.
+    controlClassName: 'scroll-mt-32',
     defaultValue: refused?.values[field] ?? '',
     maxLength: CONTACT_LIMITS[field],
     required: true,
-    'aria-invalid': errorOf(field) ? true : undefined,
-    'aria-describedby': [errorOf(field) ? `contact-${field}-error` : '', field === 'message' ? 'contact-message-count' : ''].filter(Boolean).join(' ') || undefined,
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const { value } = event.currentTarget
-      setValues((current) => ({ ...current, [field]: value }))
-    },
-    onBlur: () => setTouched((current) => new Set(current).add(field)),
+    error: errors[field],
   })
 
-  const fieldError = (field: ContactField) =>
-    errorOf(field) ? (
-      <p id={`contact-${field}-error`} className="text-sm font-medium text-destructive">
-        {errorOf(field)}
-      </p>
-    ) : null
-
   return (
-    <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5 rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
+    <fetcher.Form method="post" {...validation.form} className="space-y-5 rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
       {documentAnswer ? (
         <p
           role={documentAnswer.ok ? 'status' : 'alert'}
@@ -168,25 +144,19 @@ export function ContactForm({ formToken }: { formToken: string }) {
           {documentAnswer.text}
         </p>
       ) : null}
-      <div className="space-y-2">
-        <Label htmlFor="contact-name">Name</Label>
-        <Input type="text" autoComplete="name" {...fieldProps('name')} />
-        {fieldError('name')}
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="contact-email">Email</Label>
-        <Input type="email" autoComplete="email" {...fieldProps('email')} />
-        {fieldError('email')}
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="contact-message">Message</Label>
-        <Textarea rows={5} {...fieldProps('message')} className="min-h-32 scroll-mt-32" />
-        <div className="flex items-start justify-between gap-4">
-          {fieldError('message') ?? <span />}
-          <p id="contact-message-count" className="shrink-0 text-sm text-muted-foreground">
-            {values.message.length}/{CONTACT_LIMITS.message}
-          </p>
-        </div>
+      <Field type="text" autoComplete="name" {...fieldProps('name')} />
+      <Field type="email" autoComplete="email" {...fieldProps('email')} />
+      <div className="space-y-1">
+        <TextareaField
+          rows={5}
+          {...fieldProps('message')}
+          controlClassName="min-h-32 scroll-mt-32"
+          describedBy="contact-message-count"
+          onChange={(event) => setMessageLength(event.currentTarget.value.length)}
+        />
+        <p id="contact-message-count" className="text-right text-sm text-muted-foreground">
+          {messageLength}/{CONTACT_LIMITS.message}
+        </p>
       </div>
       {/* Spam trap: hidden from people and assistive technology, filled in by bots. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -15,12 +15,12 @@ const FEATURE_ICONS: Record<FeatureIcon, LucideIcon> = {
   Calendar,
 }
 
-/** Spec §2: BookOpen is the default and the fallback for a name we do not know. */
+/** BookOpen is the default and the fallback for a name we do not know. */
 function featureIcon(name: string): LucideIcon {
   return FEATURE_ICONS[name as FeatureIcon] ?? BookOpen
 }
 
-export function FeaturesGrid({ features }: { features: SectionContent['home.features'] }) {
+export function FeaturesGrid({ features, imageAlts = {} }: { features: SectionContent['home.features']; imageAlts?: Readonly<Record<string, string>> }) {
   return (
     <ThemedSection styleKey="features" aria-labelledby="features-title" className="px-4 py-16 md:py-20">
       <div className="mx-auto max-w-6xl">
@@ -33,7 +33,7 @@ export function FeaturesGrid({ features }: { features: SectionContent['home.feat
             return (
               <li key={index} className="flex flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
                 {feature.image ? (
-                  <img src={feature.image} alt="" loading="lazy" decoding="async" className="mb-4 aspect-video w-full rounded-md object-cover" />
+                  <img src={feature.image} alt={imageAlts[feature.image] ?? ''} loading="lazy" decoding="async" className="mb-4 aspect-video w-full rounded-md object-cover" />
                 ) : (
                   <span className="mb-4 inline-flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
                     <Icon aria-hidden className="size-6" />

@@ -5,7 +5,7 @@ import type { SectionContent } from '#app/domain/section/section.schema.ts'
 import { cn } from '#app/lib/utils.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
-/** Spec §9: the hero advances every 5 seconds, looping. */
+/** The hero advances every 5 seconds, looping (docs/product-rules.md#home-page-sections). */
 export const HERO_AUTOPLAY_MS = 5000
 
 type HeroSlide = SectionContent['home.hero']['slides'][number]
@@ -35,7 +35,8 @@ const controlClass =
  * pointer, while keyboard focus is inside, and never starts by itself for
  * people who prefer reduced motion. The first slide's title is the page's h1.
  */
-export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+/** `imageAlts`: each image's alt text by address ('' for a decorative or undescribed one). */
+export function HeroCarousel({ slides, imageAlts = {} }: { slides: HeroSlide[]; imageAlts?: Readonly<Record<string, string>> }) {
   const [active, setActive] = useState(0)
   const [hovered, setHovered] = useState(false)
   const [keyboardFocusInside, setKeyboardFocusInside] = useState(false)
@@ -92,7 +93,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                   src={slide.image}
                   srcSet={imageSrcSet(slide.image)}
                   sizes="100vw"
-                  alt=""
+                  alt={imageAlts[slide.image] ?? ''}
                   loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : 'auto'}
                   className="absolute inset-0 size-full object-cover"

@@ -1,5 +1,5 @@
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
-import type { Testimonial } from '#app/domain/testimonial/testimonial.server.ts'
+import type { Testimonial } from '#app/domain/testimonial/testimonial.ts'
 import { StarRating } from './star-rating.tsx'
 
 export function TestimonialsSection({ testimonials }: { testimonials: Testimonial[] }) {

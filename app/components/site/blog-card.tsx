@@ -1,18 +1,19 @@
 import { ImageIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
+import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
+import { coverAltOf, excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
 import { formatDate } from '#app/lib/format.ts'
-import { blogPostPath } from '#app/lib/feeds/feed-paths.ts'
-import { useSite } from '#app/lib/use-site.ts'
+import { blogPostPath } from '#app/services/feeds/feed-paths.ts'
+import { useSite } from '#app/components/hooks/use-site.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
-/** One post in the blog list: cover, title, date, excerpt and a 'Read More' link (spec §2). */
+/** One post in the blog list: cover, title, date, excerpt and a 'Read More' link. */
 export function BlogCard({ post }: { post: BlogPost }) {
   const { timeZone } = useSite()
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm">
       {post.coverImage ? (
-        <img src={post.coverImage} srcSet={imageSrcSet(post.coverImage)} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" alt={post.title} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
+        <img src={post.coverImage} srcSet={imageSrcSet(post.coverImage)} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" alt={coverAltOf(post)} loading="lazy" decoding="async" className="aspect-video w-full object-cover" style={{ objectPosition: focalObjectPosition(post.coverFocal) }} />
       ) : (
         <div aria-hidden className="flex aspect-video w-full items-center justify-center bg-muted text-muted-foreground">
           <ImageIcon className="size-10" />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** Spec §2's empty states ('No blog posts yet.' and the like). */
+/** A public list with its empty state ('No blog posts yet.' and the like: docs/product-rules.md#public-pages). */
 function EmptyState({ children }: { children: ReactNode }) {
   return <p className="py-16 text-center text-lg text-muted-foreground">{children}</p>
 }

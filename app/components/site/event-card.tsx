@@ -1,10 +1,10 @@
 import { CalendarDays } from 'lucide-react'
 import type { SchoolEvent } from '#app/domain/event/event.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
-import { useSite } from '#app/lib/use-site.ts'
+import { useSite } from '#app/components/hooks/use-site.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
-/** An upcoming event: its date or date range, title and description (spec §2). */
+/** An upcoming event: its date or date range, title and description. */
 export function EventCard({ event }: { event: SchoolEvent }) {
   const { timeZone } = useSite()
   return (

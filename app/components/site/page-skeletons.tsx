@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 
 interface ListSkeleton {
-  /** Spec §9 skeleton counts. */
+  /** How many placeholders: gallery 6, blogs 6, policies 4, calendar 5 (docs/product-rules.md#public-pages). */
   count: number
   /** Controls the page shows above its list, so the list does not jump when the page arrives. */
   above?: ReactNode

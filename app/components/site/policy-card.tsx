@@ -1,7 +1,7 @@
 import { Download, FileText } from 'lucide-react'
-import type { Policy } from '#app/domain/policy/policy.server.ts'
+import type { Policy } from '#app/domain/policy/policy.ts'
 
-/** A policy with its title, description and, when it has a file, a 'Download PDF' link (spec §2). */
+/** A policy with its title, description and, when it has a file, a 'Download PDF' link. */
 export function PolicyCard({ policy }: { policy: Policy }) {
   return (
     <article className="flex h-full flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">

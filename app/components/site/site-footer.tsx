@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
-import type { SiteShell } from '#app/domain/section/site-shell.server.ts'
+import type { SiteShell } from '#app/domain/section/site-shell.ts'
 import { ThemedSection } from './themed-section.tsx'
 
 const QUICK_LINKS = [

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router'
 import { MenuToggle, useNavigationMenu } from '#app/components/menu-toggle.tsx'
-import type { SiteShell } from '#app/domain/section/site-shell.server.ts'
+import type { SiteShell } from '#app/domain/section/site-shell.ts'
 import { cn } from '#app/lib/utils.ts'
 import { ThemedSection, useSectionStyle } from './themed-section.tsx'
 

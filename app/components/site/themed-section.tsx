@@ -1,10 +1,10 @@
 import type { CSSProperties, ReactNode } from 'react'
 import type { SectionStyle, SectionStyleKey } from '#app/domain/theme/theme.schema.ts'
 import { cssUrl } from '#app/lib/css.ts'
-import { useSite } from '#app/lib/use-site.ts'
+import { useSite } from '#app/components/hooks/use-site.ts'
 import { cn } from '#app/lib/utils.ts'
 
-/** The border image of a theme section style, as inline CSS (spec §3). */
+/** The border image of a theme section style, as inline CSS (docs/product-rules.md#themes). */
 export function borderImageStyle(style: SectionStyle): CSSProperties {
   const source = cssUrl(style.borderImage)
   if (!source) return {}

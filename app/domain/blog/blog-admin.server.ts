@@ -1,114 +1,244 @@
-import { publishChanges } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
-import { removeStoredFiles, storeImage } from '#app/lib/uploads/uploads.server.ts'
-import { writeWithUpload } from '#app/lib/uploads/write-with-upload.server.ts'
-import { newId, now } from '#db/portable.ts'
-import { BLOG_MESSAGES, blogSchema, type BlogInput } from './blog.schema.ts'
+import { removeFileOnceUnused, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
+import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
+import { checkImageUpload, storeImage } from '#app/lib/uploads/uploads.server.ts'
+import { config } from '#app/lib/env.server.ts'
+import { isUniqueViolation, newId, now, readBool, readTimestamp } from '#db/portable.ts'
+import type { PublicationChange } from '../publishing/publication.ts'
+import { publicationToStore } from '../publishing/publication.server.ts'
+import { forgetRevisions, listRevisions, recordRevision, type Revision } from '../publishing/revisions.server.ts'
+import { contentAccessibilityProblems } from '../publishing/content-accessibility.server.ts'
+import { undescribedImages, type DescribableCover } from '../publishing/undescribed-images.server.ts'
+import { describedAs } from '../media/media.schema.ts'
+import { BLOG_MESSAGES, blogSchema, blogSnapshotSchema, type BlogInput, type BlogSnapshot } from './blog.schema.ts'
+import { toBlogPost } from './blog.server.ts'
+import type { BlogPost } from './blog.ts'
 
 const BLOG_COVER_URL_PREFIX = '/files/blogs/'
 
-/** What the form gives, plus the checked bytes of an uploaded cover, which replaces the current one. */
-export type BlogSubmission = Omit<BlogInput, 'coverFile'> & { coverBytes?: Uint8Array | null }
+/**
+ * What the form (or the content API) gives: the checked fields, an uploaded
+ * cover that replaces the current one, and how the post's publication
+ * changes (left out: a new post is published now, a stored one keeps its own).
+ */
+export type BlogSubmission = Omit<BlogInput, 'coverFile' | 'publication' | 'publishAt' | 'coverAlt' | 'coverDecorative' | 'coverFocalX' | 'coverFocalY'> & {
+  coverFile?: unknown
+  publication?: PublicationChange
+  /** The cover's description; left out, the stored one stays (none for a new cover). */
+  coverAlt?: string
+  coverDecorative?: boolean
+  coverFocalX?: number
+  coverFocalY?: number
+}
 
-/** A refused write names the field at fault; a 404 when the post is gone. */
-export type BlogWriteResult = { ok: true; id: string } | { ok: false; status: 400 | 404; error: string; field?: 'slug' | 'content' }
+/** The form's publishing button and date as a publication change; a date ahead makes 'published' a schedule. */
+export function publicationFromForm(input: Pick<BlogInput, 'publication' | 'publishAt'>): PublicationChange | undefined {
+  return input.publication ? { state: input.publication, publishAt: input.publishAt } : undefined
+}
 
-const NOT_FOUND = { ok: false, status: 404, error: BLOG_MESSAGES.notFound } as const
-const SLUG_TAKEN = { ok: false, status: 400, error: BLOG_MESSAGES.slugTaken, field: 'slug' } as const
+const publishingClock = () => ({ now: new Date(), timeZone: config.timeZone })
+
+const notFound = () => DomainError.notFound(BLOG_MESSAGES.notFound)
+const slugTaken = () => DomainError.conflict(BLOG_MESSAGES.slugTaken, { slug: BLOG_MESSAGES.slugTaken })
 
 /** The editor keeps an empty paragraph after a final heading or list: it would only add space below the post. */
 function withoutTrailingEmptyParagraphs(html: string) {
   return html.replace(/(?:<p>(?:\s|<br\s*\/?>)*<\/p>)+$/, '')
 }
 
-async function slugTakenByAnother(slug: string, id: string) {
-  const other = await db.selectFrom('blogs').select('id').where('slug', '=', slug).where('id', '<>', id).executeTakeFirst()
-  return other !== undefined
+/** The content as stored: sanitised, then checked again (unsafe markup alone leaves nothing, and escaping & → &amp; can take text past the limit). */
+function storedContent(html: string): string {
+  const content = withoutTrailingEmptyParagraphs(sanitizeHtml(html))
+  const checked = blogSchema.shape.content.safeParse(content)
+  if (!checked.success) throw DomainError.invalidField('content', checked.error.issues[0]?.message ?? BLOG_MESSAGES.contentRequired)
+  return content
 }
 
-/** Removes an uploaded cover once no post shows it any more. */
-async function removeUnusedCover(url: string | null) {
-  if (!url?.startsWith(BLOG_COVER_URL_PREFIX)) return
-  const stillShown = await db.selectFrom('blogs').select('id').where('cover_image', '=', url).executeTakeFirst()
-  if (!stillShown) await removeStoredFiles(storage, [url])
+/** The chosen cover file, checked by its bytes and stored; null when none was chosen. */
+async function storedCover(value: unknown): Promise<string | null> {
+  const file = chosenFile(value)
+  if (!file) return null
+  const checked = await checkImageUpload(file)
+  if (!checked.ok) throw DomainError.invalidField('coverFile', checked.error)
+  return storeImage(storage, 'blogs', checked.value)
 }
 
 /**
- * The shared path of create and update: sanitise the content, check the slug,
- * store the cover, then run the row write. A slug taken between the check and
- * the write trips the unique constraint: that write is answered like the
- * check, and the cover it had just stored is removed.
+ * A post goes public only when people using screen readers can follow it:
+ * its headings and links pass the checks, and its cover and each picture in
+ * its text has alt text or is marked decorative. Drafts are saved as they
+ * are (docs/product-rules.md#alt-text, #accessibility-checks).
  */
-async function writeBlog(
-  id: string,
-  input: BlogSubmission,
-  write: (fields: { content: string; uploadedCover: string | null }) => Promise<boolean>,
-): Promise<BlogWriteResult> {
-  const content = withoutTrailingEmptyParagraphs(sanitizeHtml(input.content))
-  // Checked again as stored: unsafe markup alone leaves nothing, and escaping (& → &amp;) can take text past the limit.
-  const checked = blogSchema.shape.content.safeParse(content)
-  if (!checked.success) return { ok: false, status: 400, error: checked.error.issues[0]?.message ?? BLOG_MESSAGES.contentRequired, field: 'content' }
-  if (await slugTakenByAnother(input.slug, id)) return SLUG_TAKEN
-  const bytes = input.coverBytes
-  const store = bytes ? () => storeImage(storage, 'blogs', bytes) : null
-  let slugTaken = false
-  const written = await writeWithUpload(store, async (uploadedCover) => {
-    try {
-      return await write({ content, uploadedCover })
-    } catch (error) {
-      if (!(await slugTakenByAnother(input.slug, id))) throw error
-      slugTaken = true
-      return false
-    }
-  })
-  if (slugTaken) return SLUG_TAKEN
-  return written ? { ok: true, id } : NOT_FOUND
+async function refuseUnreadableForScreenReaders(tx: WriteTransaction, status: string, content: string, cover: DescribableCover) {
+  if (status !== 'published') return
+  const problems = contentAccessibilityProblems(content)
+  if (problems.length) throw DomainError.invalidField('content', BLOG_MESSAGES.inaccessibleText(problems))
+  const missing = await undescribedImages(tx, content, cover)
+  const names = [...(missing.cover ? ['the cover image'] : []), ...missing.inline]
+  if (!names.length) return
+  const message = BLOG_MESSAGES.undescribedImages(names)
+  throw DomainError.invalid(message, { ...(missing.cover ? { coverAlt: message } : {}), ...(missing.inline.length ? { content: message } : {}) })
 }
 
-/** Spec §7: insert {title, slug, excerpt, content, cover_image or null}, published now. */
-export async function createBlogPost(input: BlogSubmission): Promise<BlogWriteResult> {
+/** The cover's focal point as stored: the middle for a new cover, the submission's when given, else the stored one. */
+function coverFocal(submission: BlogSubmission, stored: { x: number; y: number } | null) {
+  if (submission.coverFocalX !== undefined && submission.coverFocalY !== undefined) return { x: submission.coverFocalX, y: submission.coverFocalY }
+  return stored ?? { x: 0.5, y: 0.5 }
+}
+
+/** The cover's description as stored: none without a cover, the submission's, else the stored one. */
+function coverDescription(submission: BlogSubmission, cover: string | null, stored: { alt: string; decorative: boolean }, keptCover: boolean) {
+  if (!cover) return { alt: '', decorative: false }
+  if (submission.coverAlt === undefined && !submission.coverDecorative) return keptCover ? stored : { alt: '', decorative: false }
+  return describedAs({ alt: submission.coverAlt?.trim() ?? '', decorative: submission.coverDecorative ?? false })
+}
+
+async function assertSlugFree(tx: WriteTransaction, slug: string, id: string) {
+  const other = await tx.db.selectFrom('blogs').select('id').where('slug', '=', slug).where('id', '<>', id).executeTakeFirst()
+  if (other) throw slugTaken()
+}
+
+/** Another editor can take the slug between the check and the write: the constraint then answers like the check. */
+function slugRace(error: unknown): never {
+  throw isUniqueViolation(error) ? slugTaken() : error
+}
+
+/** The post as the write left it, kept as a revision by `authorId` (the person saving; null for none). */
+async function readBackAndRecord(tx: WriteTransaction, id: string, authorId: string | null): Promise<BlogPost> {
+  const post = toBlogPost(await tx.db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  const snapshot: BlogSnapshot = { title: post.title, slug: post.slug, excerpt: post.excerpt, content: post.content }
+  await recordRevision(tx, 'blogs', id, snapshot, authorId)
+  return post
+}
+
+/** Who is saving: the signed-in member of staff, or the owner of the API key. */
+export interface BlogAuthor {
+  authorId?: string | null
+}
+
+/** Removes a file uploaded for a row of `blogs` after commit, once no row shows it any more. */
+function removeIfUnused(tx: WriteTransaction, url: string | null) {
+  return removeFileOnceUnused(tx, url, BLOG_COVER_URL_PREFIX, (file) => tx.db.selectFrom('blogs').select('id').where('cover_image', '=', file).executeTakeFirst())
+}
+
+/** A new post with the given fields: published now unless the submission says otherwise. */
+export async function createBlogPost(input: BlogSubmission, { authorId = null }: BlogAuthor = {}): Promise<BlogPost> {
+  const content = storedContent(input.content)
+  const clock = publishingClock()
+  const publication = publicationToStore(input.publication, null, clock)
+  const cover = await storedCover(input.coverFile)
+  const description = coverDescription(input, cover, { alt: '', decorative: false }, false)
+  const focal = coverFocal(input, null)
   const id = newId()
-  const result = await writeBlog(id, input, async ({ content, uploadedCover }) => {
-    const publishedAt = now()
-    await db
-      .insertInto('blogs')
-      .values({ id, title: input.title, slug: input.slug, excerpt: input.excerpt, content, cover_image: uploadedCover, published_at: publishedAt, updated_at: publishedAt })
-      .execute()
-    return true
-  })
-  if (result.ok) await publishChanges({ table: 'blogs', type: 'insert', id })
-  return result
+  return writeTransaction(
+    async (tx) => {
+      await assertSlugFree(tx, input.slug, id)
+      await refuseUnreadableForScreenReaders(tx, publication.status, content, { url: cover, ...description })
+      await tx.db
+        .insertInto('blogs')
+        .values({
+          id,
+          title: input.title,
+          slug: input.slug,
+          excerpt: input.excerpt,
+          content,
+          cover_image: cover,
+          cover_alt: description.alt,
+          cover_decorative: description.decorative,
+          cover_focal_x: focal.x,
+          cover_focal_y: focal.y,
+          status: publication.status,
+          published_at: publication.publishedAt,
+          updated_at: clock.now.toISOString(),
+        })
+        .execute()
+      tx.publish({ table: 'blogs', type: 'insert', id })
+      return readBackAndRecord(tx, id, authorId)
+    },
+    { uploads: [cover] },
+  ).catch(slugRace)
 }
 
-/** Spec §7: update by id with the same fields; the publication date stays, updated_at moves. The replaced cover goes after the commit. */
-export async function updateBlogPost(id: string, input: BlogSubmission): Promise<BlogWriteResult> {
-  const previous = await db.selectFrom('blogs').select('cover_image').where('id', '=', id).executeTakeFirst()
-  if (!previous) return NOT_FOUND
-  let cover: string | null = null
-  const result = await writeBlog(id, input, async ({ content, uploadedCover }) => {
-    cover = uploadedCover ?? (input.removeCover ? null : previous.cover_image)
-    const updated = await db
-      .updateTable('blogs')
-      .set({ title: input.title, slug: input.slug, excerpt: input.excerpt, content, cover_image: cover, updated_at: now() })
-      .where('id', '=', id)
-      .executeTakeFirst()
-    return Number(updated.numUpdatedRows) > 0
-  })
-  if (!result.ok) return result
-  await publishChanges({ table: 'blogs', type: 'update', id })
-  if (previous.cover_image !== cover) await removeUnusedCover(previous.cover_image)
-  return result
+/**
+ * The same fields on an existing post; its status and publication date stay
+ * unless the submission changes them, updated_at moves. A replaced cover goes
+ * after the commit.
+ */
+export async function updateBlogPost(id: string, input: BlogSubmission, { authorId = null }: BlogAuthor = {}): Promise<BlogPost> {
+  const content = storedContent(input.content)
+  const uploadedCover = await storedCover(input.coverFile)
+  return writeTransaction(
+    async (tx) => {
+      const previous = await tx.db
+        .selectFrom('blogs')
+        .select(['cover_image', 'cover_alt', 'cover_decorative', 'cover_focal_x', 'cover_focal_y', 'status', 'published_at'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!previous) throw notFound()
+      const publication = publicationToStore(input.publication, { status: previous.status, publishedAt: readTimestamp(previous.published_at) }, publishingClock())
+      const cover = uploadedCover ?? (input.removeCover ? null : previous.cover_image)
+      const keptCover = cover === previous.cover_image
+      const description = coverDescription(input, cover, { alt: previous.cover_alt, decorative: readBool(previous.cover_decorative) }, keptCover)
+      const focal = coverFocal(input, keptCover ? { x: previous.cover_focal_x, y: previous.cover_focal_y } : null)
+      await assertSlugFree(tx, input.slug, id)
+      await refuseUnreadableForScreenReaders(tx, publication.status, content, { url: cover, ...description })
+      await tx.db
+        .updateTable('blogs')
+        .set({
+          title: input.title,
+          slug: input.slug,
+          excerpt: input.excerpt,
+          content,
+          cover_image: cover,
+          cover_alt: description.alt,
+          cover_decorative: description.decorative,
+          cover_focal_x: focal.x,
+          cover_focal_y: focal.y,
+          status: publication.status,
+          published_at: publication.publishedAt,
+          updated_at: now(),
+        })
+        .where('id', '=', id)
+        .execute()
+      tx.publish({ table: 'blogs', type: 'update', id })
+      if (previous.cover_image !== cover) await removeIfUnused(tx, previous.cover_image)
+      return readBackAndRecord(tx, id, authorId)
+    },
+    { uploads: [uploadedCover] },
+  ).catch(slugRace)
 }
 
-/** False when no post has that id. Its cover goes once the row is gone. */
-export async function deleteBlogPost(id: string): Promise<boolean> {
-  const previous = await db.selectFrom('blogs').select('cover_image').where('id', '=', id).executeTakeFirst()
-  if (!previous) return false
-  const deleted = await db.deleteFrom('blogs').where('id', '=', id).executeTakeFirst()
-  if (Number(deleted.numDeletedRows) === 0) return false
-  await publishChanges({ table: 'blogs', type: 'delete', id })
-  await removeUnusedCover(previous.cover_image)
-  return true
+/** Deletes the post; its cover goes after the commit. */
+export async function deleteBlogPost(id: string): Promise<void> {
+  await writeTransaction(async (tx) => {
+    const previous = await tx.db.selectFrom('blogs').select('cover_image').where('id', '=', id).executeTakeFirst()
+    if (!previous) throw notFound()
+    await tx.db.deleteFrom('blogs').where('id', '=', id).execute()
+    await forgetRevisions(tx, 'blogs', id)
+    tx.publish({ table: 'blogs', type: 'delete', id })
+    await removeIfUnused(tx, previous.cover_image)
+  })
+}
+
+/** A post's revisions, newest first; a post that does not exist has none to show and is refused. */
+export async function listBlogRevisions(id: string): Promise<Revision<BlogSnapshot>[]> {
+  const post = await db.selectFrom('blogs').select('id').where('id', '=', id).executeTakeFirst()
+  if (!post) throw notFound()
+  return listRevisions('blogs', id, (stored) => blogSnapshotSchema.parse(stored))
+}
+
+/**
+ * Puts a revision's title, address, excerpt and content back through the
+ * ordinary update (so the rules hold, a taken slug is refused, and the
+ * restore is itself a new revision). The cover and the publication stay as
+ * they are now: an old cover's file may be gone, and restoring words must
+ * not publish or hide the post.
+ */
+export async function restoreBlogRevision(id: string, revisionId: string, author: BlogAuthor = {}): Promise<BlogPost> {
+  const revision = (await listBlogRevisions(id)).find((candidate) => candidate.id === revisionId)
+  if (!revision) throw DomainError.notFound(BLOG_MESSAGES.revisionNotFound)
+  return updateBlogPost(id, { ...revision.snapshot, coverFile: null, removeCover: false }, author)
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod'
-import { optionalText, requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { checkedBox, optionalText, requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { altText, focalCoordinate } from '../media/media.schema.ts'
 import { optionalImageFile } from '#app/lib/uploads/upload-rules.ts'
+import { isWallClockTime } from '#app/lib/zoned-time.ts'
+import { PUBLICATION_MESSAGES, publicationButton } from '../publishing/publication.ts'
 import { plainText } from './blog.ts'
 
 export const BLOG_MESSAGES = {
@@ -12,6 +15,13 @@ export const BLOG_MESSAGES = {
   slugTaken: 'A blog post with this slug already exists',
   slugFormat: 'Slug may only contain lowercase letters, numbers and hyphens',
   contentRequired: 'Content is required',
+  restored: 'Revision restored',
+  revisionNotFound: 'Revision not found',
+  /** Publishing waits until every image is described: 'the cover image', 'the image "trip.png"'. */
+  undescribedImages: (images: readonly string[]) =>
+    `Add alt text to ${images.join(' and ')} before publishing, or mark ${images.length === 1 ? 'it' : 'them'} decorative. Drafts can be saved without it.`,
+  /** Headings and links that a screen reader cannot make sense of, each said in its own sentence. */
+  inaccessibleText: (problems: readonly string[]) => `${problems.join(' ')} Fix ${problems.length === 1 ? 'it' : 'them'} before publishing; drafts can be saved as they are.`,
 } as const
 
 export const BLOG_LIMITS = { title: 200, slug: 100, excerpt: 500, content: 100_000 } as const
@@ -39,7 +49,7 @@ export function hasBlogContent(html: string): boolean {
 }
 
 /**
- * Spec §5: title, slug and content required; excerpt optional. The cover is
+ * Title, slug and content required; excerpt optional. The cover is
  * an optional image file (checked by its bytes on the server); `removeCover`
  * drops the current one. The slug's uniqueness is checked by the server.
  */
@@ -52,10 +62,24 @@ export const blogSchema = z.object({
     .refine(hasBlogContent, BLOG_MESSAGES.contentRequired)
     .refine((html) => html.length <= BLOG_LIMITS.content, `Content must be less than ${BLOG_LIMITS.content} characters`),
   coverFile: optionalImageFile,
+  /** Left out (no cover shown in the form, or a decorative one), the stored description decides. */
+  coverAlt: altText.optional(),
+  coverDecorative: checkedBox,
+  /** The focal point picker's values; left out, the stored point stays (the middle for a new cover). */
+  coverFocalX: focalCoordinate.optional(),
+  coverFocalY: focalCoordinate.optional(),
   removeCover: z
     .string()
     .optional()
     .transform((value) => value === 'true'),
+  publication: publicationButton,
+  /** The publish date on the school's clocks; empty is now (or, for a post already live, its own date). */
+  publishAt: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || isWallClockTime(value), PUBLICATION_MESSAGES.invalidTime)
+    .transform((value) => value || null),
 })
 
 export type BlogInput = z.infer<typeof blogSchema>
@@ -69,3 +93,13 @@ export const blogActionSchema = z.discriminatedUnion(
   ],
   { error: UNKNOWN_ACTION },
 )
+
+/** What a revision of a post keeps, and what restoring it puts back: the words, not the cover or the publication. */
+export const blogSnapshotSchema = z.object({
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string().nullable(),
+  content: z.string(),
+})
+
+export type BlogSnapshot = z.infer<typeof blogSnapshotSchema>

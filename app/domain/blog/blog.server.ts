@@ -1,29 +1,57 @@
 import type { Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
-import { readTimestamp } from '#db/portable.ts'
+import { readBool, readTimestamp } from '#db/portable.ts'
 import type { BlogTable } from '#db/tables/content.ts'
+import { publiclyVisible } from '../publishing/visibility.server.ts'
 import type { BlogPost } from './blog.ts'
 
-function toBlogPost(row: Selectable<BlogTable>): BlogPost {
+export function toBlogPost(row: Selectable<BlogTable>): BlogPost {
   return {
     id: row.id,
+    status: row.status,
     slug: row.slug,
     title: row.title,
     content: row.content,
     excerpt: row.excerpt,
     coverImage: row.cover_image,
+    coverAlt: row.cover_alt,
+    coverDecorative: readBool(row.cover_decorative),
+    coverFocal: { x: row.cover_focal_x, y: row.cover_focal_y },
     publishedAt: readTimestamp(row.published_at),
     updatedAt: readTimestamp(row.updated_at),
   }
 }
 
-/** Newest first (spec §7). */
+/** Every post, drafts and scheduled ones too, newest first: the admin list. */
 export async function listBlogPosts(): Promise<BlogPost[]> {
-  const rows = await db.selectFrom('blogs').selectAll().orderBy('published_at', 'desc').execute()
+  const rows = await db.selectFrom('blogs').selectAll().orderBy('published_at', 'desc').orderBy('id').execute()
   return rows.map(toBlogPost)
 }
 
-export async function getBlogPostBySlug(slug: string): Promise<BlogPost | null> {
-  const row = await db.selectFrom('blogs').selectAll().where('slug', '=', slug).executeTakeFirst()
+/** The posts a visitor may see at `now`, newest first: the public list, feeds and sitemap. */
+export async function listPublicBlogPosts(now: Date = new Date()): Promise<BlogPost[]> {
+  const rows = await db.selectFrom('blogs').selectAll().where(publiclyVisible(now)).orderBy('published_at', 'desc').orderBy('id').execute()
+  return rows.map(toBlogPost)
+}
+
+/** The post at /blogs/{slug}, if a visitor may see it at `now`. */
+export async function getPublicBlogPostBySlug(slug: string, now: Date = new Date()): Promise<BlogPost | null> {
+  const row = await db.selectFrom('blogs').selectAll().where('slug', '=', slug).where(publiclyVisible(now)).executeTakeFirst()
   return row ? toBlogPost(row) : null
+}
+
+export async function getBlogPost(id: string): Promise<BlogPost | null> {
+  const row = await db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst()
+  return row ? toBlogPost(row) : null
+}
+
+/** One page of posts, newest first, with the number of posts in all pages; optionally only the one with `slug`. */
+export async function listBlogPostsPage(query: { limit: number; offset: number; slug?: string }): Promise<{ posts: BlogPost[]; total: number }> {
+  let filtered = db.selectFrom('blogs')
+  if (query.slug !== undefined) filtered = filtered.where('slug', '=', query.slug)
+  const [rows, count] = await Promise.all([
+    filtered.selectAll().orderBy('published_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute(),
+    filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { posts: rows.map(toBlogPost), total: Number(count.total) }
 }

@@ -10,7 +10,7 @@ export const contactMessageActionSchema = z.discriminatedUnion(
   { error: UNKNOWN_ACTION },
 )
 
-/** Spec §8, verbatim. */
+/** The texts staff see, as the product rules give them (docs/product-rules.md#messages). */
 export const CONTACT_ADMIN_MESSAGES = {
   statusUpdated: 'Message status updated',
   statusFailed: 'Failed to update message status',

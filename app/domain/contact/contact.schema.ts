@@ -2,14 +2,14 @@ import { z } from 'zod'
 import { requiredText } from '#app/lib/schema-helpers.ts'
 
 export const CONTACT_LIMITS = { name: 100, email: 255, message: 1000 } as const
-/** Spec §9: at least 3 s between the form appearing and its submission. */
+/** At least 3 s between the form appearing and its submission: a person takes longer (docs/product-rules.md#contact-form). */
 export const CONTACT_MIN_FILL_MS = 3_000
-/** Spec §9: at least 30 s between two successful submissions from one visitor. */
+/** At least 30 s between two successful submissions from one visitor (docs/product-rules.md#contact-form). */
 export const CONTACT_SPACING_MS = 30_000
-/** Beyond the spec: at most 5 messages per visitor in 10 minutes, so a patient script cannot fill the inbox. */
+/** At most 5 messages per visitor in 10 minutes, so a patient script cannot fill the inbox. */
 export const CONTACT_WINDOW = { max: 5, ms: 10 * 60_000 } as const
 
-/** Spec §8, verbatim. */
+/** The texts a visitor sees, as the product rules give them (docs/product-rules.md#messages). */
 export const CONTACT_MESSAGES = {
   invalidSubmission: 'Invalid submission detected.',
   tooSoon: 'Please wait before submitting again.',

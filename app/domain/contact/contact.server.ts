@@ -1,21 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { sql } from 'kysely'
 import { resolveAuthSecret } from '#app/lib/auth-secret.server.ts'
-import { publishChanges } from '#app/lib/changes.server.ts'
 import { clientAddressGroup } from '#app/lib/client-address-group.ts'
-import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
-import { logger } from '#app/lib/logger.server.ts'
-import { sql, type Transaction } from 'kysely'
-import type { Database } from '#db/database.ts'
+import { DomainError } from '#app/lib/errors/domain-error.ts'
+import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { newId } from '#db/portable.ts'
-import {
-  CONTACT_MESSAGES,
-  CONTACT_MIN_FILL_MS,
-  CONTACT_SPACING_MS,
-  CONTACT_WINDOW,
-  checkContactForm,
-  type ContactFieldErrors,
-} from './contact.schema.ts'
+import { toContactMessage, type ContactMessage } from './contact-messages.server.ts'
+import { CONTACT_MESSAGES, CONTACT_MIN_FILL_MS, CONTACT_SPACING_MS, CONTACT_WINDOW, checkContactForm } from './contact.schema.ts'
 
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000
 
@@ -69,45 +61,28 @@ function visitorKey(clientAddress: string) {
  * than the 10-minute window (an absent record means the same), and used
  * tokens past their expiry (refused by age anyway). Both by an indexed time.
  */
-async function pruneContactRecords(trx: Transaction<Database>, now: Date) {
+async function pruneContactRecords(tx: WriteTransaction, now: Date) {
   const windowEndedBefore = new Date(now.getTime() - Math.max(CONTACT_WINDOW.ms, CONTACT_SPACING_MS)).toISOString()
-  await trx.deleteFrom('contact_throttle').where('last_submitted_at', '<=', windowEndedBefore).execute()
-  await trx.deleteFrom('contact_used_tokens').where('expires_at', '<', now.toISOString()).execute()
+  await tx.db.deleteFrom('contact_throttle').where('last_submitted_at', '<=', windowEndedBefore).execute()
+  await tx.db.deleteFrom('contact_used_tokens').where('expires_at', '<', now.toISOString()).execute()
 }
-
-/** Ends the transaction without a trace: the message is refused for this reason. */
-class Refusal extends Error {
-  constructor(readonly reason: 'invalid' | 'too-soon') {
-    super(reason)
-  }
-}
-
-export type ContactSubmission =
-  | { ok: true; id: string }
-  | {
-      ok: false
-      reason: 'invalid' | 'too-fast' | 'too-soon' | 'failed'
-      error: string
-      fieldErrors: ContactFieldErrors
-    }
 
 /**
- * Stores a visitor's message when every rule of spec §5 holds, in this order:
+ * Stores a visitor's message when every rule holds, checked in this order:
  * spam trap, fields, 3 s fill time (from the signed token), a token not used
- * before, 30 s since the visitor's last successful message. A refused message
- * stores nothing and leaves its token unused.
+ * before, 30 s since the visitor's last successful message and at most
+ * CONTACT_WINDOW.max messages in its window (docs/product-rules.md#contact-form).
+ * A refusal is a `DomainError`: the spam trap, a field, a reused token, or a
+ * token that is missing, forged, expired or too young (the form was sent too
+ * fast) is `invalid`, since the form itself is at fault; too many messages
+ * from the visitor is `rate_limited`. A refusal stores nothing and leaves its
+ * token unused. Returns the stored message.
  */
-export async function submitContactMessage(
-  input: Record<string, unknown>,
-  clientAddress: string,
-  now = new Date(),
-): Promise<ContactSubmission> {
+export async function submitContactMessage(input: Record<string, unknown>, clientAddress: string, now = new Date()): Promise<ContactMessage> {
   const checked = checkContactForm(input)
-  if (!checked.ok) return { ...checked, reason: 'invalid' }
+  if (!checked.ok) throw DomainError.invalid(checked.error, checked.fieldErrors)
   const token = readFormToken(input.formToken, now)
-  if (!token) {
-    return { ok: false, reason: 'too-fast', error: CONTACT_MESSAGES.tooFast, fieldErrors: {} }
-  }
+  if (!token) throw DomainError.invalid(CONTACT_MESSAGES.tooFast)
 
   const visitor = visitorKey(clientAddress)
   const submittedAt = now.toISOString()
@@ -116,52 +91,42 @@ export async function submitContactMessage(
   const windowOver = sql<boolean>`contact_throttle.window_started_at is null or contact_throttle.window_started_at <= ${windowEndedBefore}`
   const { name, email, message } = checked.data
   const id = newId()
-  try {
-    await db.transaction().execute(async (trx) => {
-      await pruneContactRecords(trx, now)
-      // The token's row is the proof of its use: of two requests with one token, the
-      // second waits for the first's commit and then finds the row (a unique key).
-      const use = await trx
-        .insertInto('contact_used_tokens')
-        .values({ token: token.id, expires_at: token.expiresAt.toISOString() })
-        .onConflict((oc) => oc.column('token').doNothing())
-        .executeTakeFirst()
-      if (Number(use.numInsertedOrUpdatedRows ?? 0) === 0) throw new Refusal('invalid')
-      // Claiming the visitor's slot and storing the message commit together; the
-      // conditional upsert keeps two simultaneous requests (or instances) from both passing.
-      // It also counts the visitor's messages in a 10-minute window (CONTACT_WINDOW).
-      const claim = await trx
-        .insertInto('contact_throttle')
-        .values({ visitor, last_submitted_at: submittedAt, window_started_at: submittedAt, window_count: 1 })
-        .onConflict((oc) =>
-          oc
-            .column('visitor')
-            .doUpdateSet({
-              last_submitted_at: submittedAt,
-              window_started_at: sql`case when ${windowOver} then ${submittedAt} else contact_throttle.window_started_at end`,
-              window_count: sql`case when ${windowOver} then 1 else contact_throttle.window_count + 1 end`,
-            })
-            .where((eb) =>
-              eb.and([
-                eb('contact_throttle.last_submitted_at', '<=', spacingEndedBefore),
-                eb.or([windowOver, eb('contact_throttle.window_count', '<', CONTACT_WINDOW.max)]),
-              ]),
-            ),
-        )
-        .executeTakeFirst()
-      // A refusal here also takes back the token's use.
-      if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) throw new Refusal('too-soon')
-      await trx.insertInto('contact_messages').values({ id, name, email, message, created_at: submittedAt }).execute()
-    })
-  } catch (error) {
-    if (error instanceof Refusal) {
-      const text = error.reason === 'invalid' ? CONTACT_MESSAGES.invalidSubmission : CONTACT_MESSAGES.tooSoon
-      return { ok: false, reason: error.reason, error: text, fieldErrors: {} }
-    }
-    logger.error({ err: error }, 'storing a contact message failed')
-    return { ok: false, reason: 'failed', error: CONTACT_MESSAGES.failed, fieldErrors: {} }
-  }
-
-  await publishChanges({ table: 'contact_messages', type: 'insert', id })
-  return { ok: true, id }
+  return writeTransaction(async (tx) => {
+    await pruneContactRecords(tx, now)
+    // The token's row is the proof of its use: of two requests with one token, the
+    // second waits for the first's commit and then finds the row (a unique key).
+    const use = await tx.db
+      .insertInto('contact_used_tokens')
+      .values({ token: token.id, expires_at: token.expiresAt.toISOString() })
+      .onConflict((oc) => oc.column('token').doNothing())
+      .executeTakeFirst()
+    if (Number(use.numInsertedOrUpdatedRows ?? 0) === 0) throw DomainError.invalid(CONTACT_MESSAGES.invalidSubmission)
+    // Claiming the visitor's slot and storing the message commit together; the
+    // conditional upsert keeps two simultaneous requests (or instances) from both passing.
+    // It also counts the visitor's messages in a 10-minute window (CONTACT_WINDOW).
+    const claim = await tx.db
+      .insertInto('contact_throttle')
+      .values({ visitor, last_submitted_at: submittedAt, window_started_at: submittedAt, window_count: 1 })
+      .onConflict((oc) =>
+        oc
+          .column('visitor')
+          .doUpdateSet({
+            last_submitted_at: submittedAt,
+            window_started_at: sql`case when ${windowOver} then ${submittedAt} else contact_throttle.window_started_at end`,
+            window_count: sql`case when ${windowOver} then 1 else contact_throttle.window_count + 1 end`,
+          })
+          .where((eb) =>
+            eb.and([
+              eb('contact_throttle.last_submitted_at', '<=', spacingEndedBefore),
+              eb.or([windowOver, eb('contact_throttle.window_count', '<', CONTACT_WINDOW.max)]),
+            ]),
+          ),
+      )
+      .executeTakeFirst()
+    // A refusal here also takes back the token's use.
+    if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) throw DomainError.rateLimited(CONTACT_MESSAGES.tooSoon)
+    await tx.db.insertInto('contact_messages').values({ id, name, email, message, created_at: submittedAt }).execute()
+    tx.publish({ table: 'contact_messages', type: 'insert', id })
+    return toContactMessage(await tx.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  })
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
 
-/** Spec §2 dashboard cards, in their order. */
+/** The dashboard's count cards, in the order they are shown (docs/product-rules.md#roles). */
 const COUNTED_TABLES = [
   { table: 'sections', label: 'Sections' },
   { table: 'blogs', label: 'Blog Posts' },

@@ -1,9 +1,10 @@
-import { publishChanges } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
-import { removeStoredFiles, storeImage } from '#app/lib/uploads/uploads.server.ts'
-import { writeWithUpload } from '#app/lib/uploads/write-with-upload.server.ts'
+import { removeFileOnceUnused, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
+import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
+import { checkImageUpload, storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import { newId, now } from '#db/portable.ts'
 import { toSchoolEvent } from './event.server.ts'
@@ -14,90 +15,98 @@ import { EVENT_MESSAGES, type EventInput } from './event.schema.ts'
 const EVENT_IMAGE_PREFIX = 'events'
 const EVENT_IMAGE_URL_PREFIX = `/files/uploads/${EVENT_IMAGE_PREFIX}/`
 
-/** What the form gives, plus the checked bytes of an uploaded image. */
-export type EventSubmission = Omit<EventInput, 'imageFile'> & { imageBytes?: Uint8Array | null }
+/** What the form (or the content API) gives: the checked fields, and an uploaded image that wins over `imageUrl`. */
+export type EventSubmission = Omit<EventInput, 'imageFile'> & { imageFile?: unknown }
 
-/** Spec §7: all events by start date descending, for the admin. */
+const notFound = () => DomainError.notFound(EVENT_MESSAGES.notFound)
+
+/** All events by start date, latest first, for the admin. */
 export async function listEventsForAdmin(): Promise<SchoolEvent[]> {
   const rows = await db.selectFrom('events').selectAll().orderBy('start_date', 'desc').orderBy('id').execute()
   return rows.map(toSchoolEvent)
 }
 
-/** A write that did not happen says why, as the form shows it. */
-export type EventWriteResult = { ok: true; id: string } | { ok: false; status: 400 | 404; error: string; field?: 'endDate' }
-
-const EVENT_NOT_FOUND = { ok: false, status: 404, error: EVENT_MESSAGES.notFound } as const
-const END_BEFORE_START = { ok: false, status: 400, error: EVENT_MESSAGES.endBeforeStart, field: 'endDate' } as const
-
 /**
- * The instants stored, or null when the end falls before the start once
- * converted: a start in the hour the clocks skip moves forward past an end
- * the form accepted (01:30 to 02:00 on the night clocks go from 01:00 to 02:00).
+ * The instants stored. The end is checked again once converted: a start in
+ * the hour the clocks skip moves forward past an end the form accepted
+ * (01:30 to 02:00 on the night clocks go from 01:00 to 02:00).
  */
 function storedTimes(input: EventSubmission, timeZone: string) {
   const start = zonedTimeToUtc(input.startDate, timeZone)
   const end = input.endDate ? zonedTimeToUtc(input.endDate, timeZone) : null
-  return end !== null && end < start ? null : { start_date: start, end_date: end }
+  if (end !== null && end < start) throw DomainError.invalidField('endDate', EVENT_MESSAGES.endBeforeStart)
+  return { start_date: start, end_date: end }
 }
 
-type StoredTimes = NonNullable<ReturnType<typeof storedTimes>>
+/** The chosen image file, checked by its bytes and stored; null when none was chosen. */
+async function storedImage(value: unknown): Promise<string | null> {
+  const file = chosenFile(value)
+  if (!file) return null
+  const checked = await checkImageUpload(file)
+  if (!checked.ok) throw DomainError.invalidField('imageFile', checked.error)
+  return storeImage(storage, 'uploads', checked.value, EVENT_IMAGE_PREFIX)
+}
 
-function toRow(input: EventSubmission, times: StoredTimes, imageUrl: string | null) {
+function toRow(input: EventSubmission, times: ReturnType<typeof storedTimes>, imageUrl: string | null) {
   return { title: input.title, description: input.description, ...times, image_url: imageUrl }
 }
 
-/** An uploaded image wins over the chosen image URL. */
-function writeWithImage(input: EventSubmission, write: (imageUrl: string | null) => Promise<boolean>) {
-  const bytes = input.imageBytes
-  const store = bytes ? () => storeImage(storage, 'uploads', bytes, EVENT_IMAGE_PREFIX) : null
-  return writeWithUpload(store, (uploaded) => write(uploaded ?? input.imageUrl))
+async function readBack(tx: WriteTransaction, id: string): Promise<SchoolEvent> {
+  return toSchoolEvent(await tx.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 }
 
-/** Removes an image uploaded for an event once no event shows it any more. */
-async function removeUnusedEventImage(url: string | null) {
-  if (!url?.startsWith(EVENT_IMAGE_URL_PREFIX)) return
-  const stillShown = await db.selectFrom('events').select('id').where('image_url', '=', url).executeTakeFirst()
-  if (!stillShown) await removeStoredFiles(storage, [url])
+/** Removes a file uploaded for a row of `events` after commit, once no row shows it any more. */
+function removeIfUnused(tx: WriteTransaction, url: string | null) {
+  return removeFileOnceUnused(tx, url, EVENT_IMAGE_URL_PREFIX, (file) => tx.db.selectFrom('events').select('id').where('image_url', '=', file).executeTakeFirst())
 }
 
-export async function createEvent(input: EventSubmission, timeZone = config.timeZone): Promise<EventWriteResult> {
+/** A new event, published unless saved as a draft; its dates are wall-clock times of the school's time zone. */
+export async function createEvent(input: EventSubmission, timeZone = config.timeZone): Promise<SchoolEvent> {
   const times = storedTimes(input, timeZone)
-  if (!times) return END_BEFORE_START
+  const uploadedImage = await storedImage(input.imageFile)
   const id = newId()
-  await writeWithImage(input, async (imageUrl) => {
-    await db
-      .insertInto('events')
-      .values({ id, ...toRow(input, times, imageUrl), created_at: now() })
-      .execute()
-    return true
-  })
-  await publishChanges({ table: 'events', type: 'insert', id })
-  return { ok: true, id }
+  return writeTransaction(
+    async (tx) => {
+      await tx.db
+        .insertInto('events')
+        .values({ id, ...toRow(input, times, uploadedImage ?? input.imageUrl), status: input.publication ?? 'published', created_at: now() })
+        .execute()
+      tx.publish({ table: 'events', type: 'insert', id })
+      return readBack(tx, id)
+    },
+    { uploads: [uploadedImage] },
+  )
 }
 
-/** Nothing is stored when no event has that id. */
-export async function updateEvent(id: string, input: EventSubmission, timeZone = config.timeZone): Promise<EventWriteResult> {
+/** The same fields on an existing event. A replaced uploaded image goes after the commit. */
+export async function updateEvent(id: string, input: EventSubmission, timeZone = config.timeZone): Promise<SchoolEvent> {
   const times = storedTimes(input, timeZone)
-  if (!times) return END_BEFORE_START
-  const previous = await db.selectFrom('events').select('image_url').where('id', '=', id).executeTakeFirst()
-  if (!previous) return EVENT_NOT_FOUND
-  const updated = await writeWithImage(input, async (imageUrl) => {
-    const result = await db.updateTable('events').set(toRow(input, times, imageUrl)).where('id', '=', id).executeTakeFirst()
-    return Number(result.numUpdatedRows) > 0
-  })
-  if (!updated) return EVENT_NOT_FOUND
-  await publishChanges({ table: 'events', type: 'update', id })
-  await removeUnusedEventImage(previous.image_url)
-  return { ok: true, id }
+  const uploadedImage = await storedImage(input.imageFile)
+  return writeTransaction(
+    async (tx) => {
+      const previous = await tx.db.selectFrom('events').select('image_url').where('id', '=', id).executeTakeFirst()
+      if (!previous) throw notFound()
+      const imageUrl = uploadedImage ?? input.imageUrl
+      await tx.db
+        .updateTable('events')
+        .set({ ...toRow(input, times, imageUrl), ...(input.publication ? { status: input.publication } : {}) })
+        .where('id', '=', id)
+        .execute()
+      tx.publish({ table: 'events', type: 'update', id })
+      if (previous.image_url !== imageUrl) await removeIfUnused(tx, previous.image_url)
+      return readBack(tx, id)
+    },
+    { uploads: [uploadedImage] },
+  )
 }
 
-/** False when no event has that id. */
-export async function deleteEvent(id: string): Promise<boolean> {
-  const previous = await db.selectFrom('events').select('image_url').where('id', '=', id).executeTakeFirst()
-  if (!previous) return false
-  const result = await db.deleteFrom('events').where('id', '=', id).executeTakeFirst()
-  if (Number(result.numDeletedRows) === 0) return false
-  await publishChanges({ table: 'events', type: 'delete', id })
-  await removeUnusedEventImage(previous.image_url)
-  return true
+/** Deletes the event; an image uploaded for it goes after the commit. */
+export async function deleteEvent(id: string): Promise<void> {
+  await writeTransaction(async (tx) => {
+    const previous = await tx.db.selectFrom('events').select('image_url').where('id', '=', id).executeTakeFirst()
+    if (!previous) throw notFound()
+    await tx.db.deleteFrom('events').where('id', '=', id).execute()
+    tx.publish({ table: 'events', type: 'delete', id })
+    await removeIfUnused(tx, previous.image_url)
+  })
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { calendarSectionSchema } from '#app/domain/section/section.schema.ts'
-import { UNKNOWN_ACTION, optionalLink, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
+import { UNKNOWN_ACTION, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
 import { optionalImageFile } from '#app/lib/uploads/upload-rules.ts'
+import { imageSourceOrNull } from '#app/lib/url-rules.ts'
 import { isWallClockTime } from '#app/lib/zoned-time.ts'
+import { publicationButton } from '../publishing/publication.ts'
 
 export const EVENT_MESSAGES = {
   created: 'Event created successfully',
@@ -16,7 +18,7 @@ export const EVENT_MESSAGES = {
 } as const
 
 /**
- * Spec §5: title and start date required; end date optional. Dates are the
+ * Title and start date required; end date optional. Dates are the
  * `datetime-local` wall-clock values of the school's time zone; the server
  * turns them into instants. An uploaded image (`imageFile`) wins over `imageUrl`.
  */
@@ -36,15 +38,16 @@ export const eventSchema = z
       .refine((value) => !value || isWallClockTime(value), 'End date must be a valid date and time')
       .transform((value) => value || null),
     // The gallery picker gives `/files/gallery/…`; an upload gives `/files/uploads/…`.
-    imageUrl: optionalLink(),
+    imageUrl: imageSourceOrNull(),
     imageFile: optionalImageFile,
+    publication: publicationButton,
   })
   // Both are wall-clock values of one zone in the same format, so text order is time order.
   .refine((event) => !event.endDate || event.endDate >= event.startDate, { path: ['endDate'], message: EVENT_MESSAGES.endBeforeStart })
 
 export type EventInput = z.infer<typeof eventSchema>
 
-/** Spec §7: the url of the section calendar.google; empty removes the calendar. */
+/** The embed address stored as the section calendar.google; empty removes the calendar (docs/product-rules.md#events-and-calendar). */
 export const calendarLinkSchema = z.object({
   url: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), calendarSectionSchema.shape.url),
 })

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
 import { readNullableTimestamp, readTimestamp } from '#db/portable.ts'
 import type { EventTable } from '#db/tables/content.ts'
+import { publishedOnly } from '../publishing/visibility.server.ts'
 import type { SchoolEvent } from './event.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -9,6 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export function toSchoolEvent(row: Selectable<EventTable>): SchoolEvent {
   return {
     id: row.id,
+    status: row.status,
     title: row.title,
     description: row.description,
     startDate: readTimestamp(row.start_date),
@@ -17,11 +19,15 @@ export function toSchoolEvent(row: Selectable<EventTable>): SchoolEvent {
   }
 }
 
-/** Events that ended (or, without an end, started) at or after `since`, by start date ascending (spec §7 public order). */
+/**
+ * The published events that ended (or, without an end, started) at or after
+ * `since`, by start date ascending: the public calendar page and feed.
+ */
 export async function listEventsEndingSince(since: Date): Promise<SchoolEvent[]> {
   const rows = await db
     .selectFrom('events')
     .selectAll()
+    .where(publishedOnly())
     .where((eb) => eb(eb.fn.coalesce('end_date', 'start_date'), '>=', since.toISOString()))
     .orderBy('start_date', 'asc')
     .execute()
@@ -34,4 +40,22 @@ export async function listEventsEndingSince(since: Date): Promise<SchoolEvent[]>
  */
 export function listUpcomingEvents(now = new Date()): Promise<SchoolEvent[]> {
   return listEventsEndingSince(new Date(now.getTime() - DAY_MS))
+}
+
+/** One event, or null when there is none with this id. */
+export async function getEvent(id: string): Promise<SchoolEvent | null> {
+  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst()
+  return row ? toSchoolEvent(row) : null
+}
+
+/** A page of events by start date, latest first (the admin's order), with how many match; `endingSince` as in `listEventsEndingSince`. */
+export async function listEventsPage(query: { limit: number; offset: number; endingSince?: Date }): Promise<{ events: SchoolEvent[]; total: number }> {
+  let filtered = db.selectFrom('events')
+  const since = query.endingSince
+  if (since) filtered = filtered.where((eb) => eb(eb.fn.coalesce('end_date', 'start_date'), '>=', since.toISOString()))
+  const [rows, count] = await Promise.all([
+    filtered.selectAll().orderBy('start_date', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute(),
+    filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { events: rows.map(toSchoolEvent), total: Number(count.total) }
 }

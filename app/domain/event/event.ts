@@ -1,5 +1,8 @@
+import type { PublishStatus } from '#db/tables/content.ts'
+
 export interface SchoolEvent {
   id: string
+  status: PublishStatus
   title: string
   description: string | null
   startDate: string

@@ -1,10 +1,12 @@
-import { sql, type Transaction } from 'kysely'
-import { publishChanges } from '#app/lib/changes.server.ts'
+import { sql } from 'kysely'
+import { refuseIfInUse } from '#app/domain/media/media-admin.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
-import { checkImageUpload, removeStoredFiles, storeImage } from '#app/lib/uploads/uploads.server.ts'
-import type { Database } from '#db/database.ts'
-import { newId, readBool, readTimestamp } from '#db/portable.ts'
+import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
+import { MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
+import { checkImageUpload, storeImages } from '#app/lib/uploads/uploads.server.ts'
+import { isUniqueViolation, newId } from '#db/portable.ts'
 import {
   DEFAULT_FOLDER,
   folderStorageKey,
@@ -13,8 +15,12 @@ import {
   uploadTitles,
   type AdminGalleryFolder,
   type AdminGalleryImage,
+  type GalleryFolder,
   type GalleryFolderInput,
+  type GalleryImage,
+  type GalleryImageChanges,
 } from './gallery.schema.ts'
+import { toGalleryFolder, toGalleryImage } from './gallery.server.ts'
 
 export interface AdminGallery {
   images: AdminGalleryImage[]
@@ -23,9 +29,9 @@ export interface AdminGallery {
 }
 
 /**
- * Spec §7: images newest first, folders by name. An image whose folder is
- * empty or has no row (its folder was deleted) is listed under 'general',
- * where staff find the images that need reassigning.
+ * Images newest first, folders by name. An image whose folder is empty or
+ * has no row (its folder was deleted) is listed under 'general', where staff
+ * find the images that need reassigning.
  */
 export async function getAdminGallery(): Promise<AdminGallery> {
   const [folderRows, imageRows] = await Promise.all([
@@ -33,56 +39,59 @@ export async function getAdminGallery(): Promise<AdminGallery> {
     db.selectFrom('gallery').selectAll().orderBy('created_at', 'desc').orderBy('id').execute(),
   ])
   const folderNames = new Set(folderRows.map((row) => row.name))
-  const images = imageRows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    imageUrl: row.image_url,
-    folder: row.folder,
-    listedUnder: folderNames.has(row.folder) ? row.folder : DEFAULT_FOLDER,
-    createdAt: readTimestamp(row.created_at),
-  }))
+  const images = imageRows.map((row) => ({ ...toGalleryImage(row), listedUnder: folderNames.has(row.folder) ? row.folder : DEFAULT_FOLDER }))
   const folders = folderRows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    externalUse: readBool(row.external_use),
-    enabled: readBool(row.enabled),
+    ...toGalleryFolder(row),
     count: images.filter((image) => image.listedUnder === row.name).length,
   }))
   return { images, folders }
 }
 
-type Executor = Transaction<Database> | typeof db
+const folderNotFound = () => DomainError.notFound(GALLERY_MESSAGES.folderNotFound)
+const folderNameTaken = () => DomainError.conflict(GALLERY_MESSAGES.folderNameTaken, { name: GALLERY_MESSAGES.folderNameTaken })
 
 /** Folder names are unique regardless of case: 'Trips' and 'trips' would be two filters no one can tell apart. */
-function findFolderNamed(executor: Executor, name: string) {
-  return executor
+function findFolderNamed(tx: WriteTransaction, name: string) {
+  return tx.db
     .selectFrom('gallery_folders')
     .select(['id', 'name'])
     .where(sql<string>`lower(name)`, '=', name.toLowerCase())
     .executeTakeFirst()
 }
 
-export type UploadResult = { ok: true; count: number; urls: string[] } | { ok: false; error: string }
-
 /**
- * Spec §5 'Gallery upload', all or nothing: every file must decode as an
- * image before any is stored; the rows (and a new folder's row) go in one
- * transaction; if it fails, the stored files are removed.
+ * The chosen files, each checked by its bytes (never the browser's claim).
+ * An empty file input still posts one nameless empty file: that is no choice.
  */
-export async function uploadGalleryImages(input: { files: File[]; folder: string; title: string | null }): Promise<UploadResult> {
+async function checkedImages(values: readonly unknown[]): Promise<Uint8Array[]> {
+  const chosen = values.filter((value) => !(value instanceof File && value.size === 0 && value.name === ''))
+  if (chosen.length === 0) throw DomainError.invalidField('images', GALLERY_MESSAGES.noImages)
+  if (chosen.length > MAX_FILES_PER_UPLOAD) throw DomainError.invalidField('images', GALLERY_MESSAGES.tooManyImages)
   const images: Uint8Array[] = []
-  for (const file of input.files) {
-    const checked = await checkImageUpload(file)
-    if (!checked.ok) return checked
+  for (const value of chosen) {
+    const checked = await checkImageUpload(value)
+    if (!checked.ok) throw DomainError.invalidField('images', checked.error)
     images.push(checked.value)
   }
-  const stored: string[] = []
-  try {
-    for (const bytes of images) stored.push(await storeImage(storage, 'gallery', bytes, folderStorageKey(input.folder)))
-  } catch (error) {
-    await removeStoredFiles(storage, stored)
-    throw error
-  }
+  return images
+}
+
+/** What the upload form (or the content API) gives: the posted files as they came, the folder they go to, a base title. */
+export interface GalleryUpload {
+  files: readonly unknown[]
+  folder: string
+  title: string | null
+}
+
+/**
+ * All or nothing: every file must decode as an image before any is stored;
+ * the rows (and a new folder's row, for external use and enabled) go in one
+ * transaction, and if it does not commit the stored files are removed.
+ * Returns the new images in the order chosen.
+ */
+export async function uploadGalleryImages(input: GalleryUpload): Promise<GalleryImage[]> {
+  const images = await checkedImages(input.files)
+  const stored = await storeImages(storage, 'gallery', images, folderStorageKey(input.folder))
 
   // The form's rule for titles (trimmed, empty is none) also for callers that pass a file's name (the image picker).
   const baseTitle = galleryUploadSchema.shape.title.safeParse(input.title ?? undefined).data ?? null
@@ -96,85 +105,121 @@ export async function uploadGalleryImages(input: { files: File[]; folder: string
     // A millisecond apart, the first chosen the newest, so the grid (newest first) shows them in the order chosen.
     created_at: new Date(createdAt - index).toISOString(),
   }))
-  let newFolderId: string | null = null
-  try {
-    await db.transaction().execute(async (trx) => {
-      const existing = await findFolderNamed(trx, input.folder)
+  return writeTransaction(
+    async (tx) => {
+      const existing = await findFolderNamed(tx, input.folder)
       if (existing) {
         for (const row of rows) row.folder = existing.name
       } else {
-        newFolderId = newId()
-        await trx.insertInto('gallery_folders').values({ id: newFolderId, name: input.folder, external_use: true, enabled: true }).execute()
+        const folderId = newId()
+        // Another upload may create the same folder meanwhile: its row then serves both.
+        const created = await tx.db
+          .insertInto('gallery_folders')
+          .values({ id: folderId, name: input.folder, external_use: true, enabled: true })
+          .onConflict((conflict) => conflict.column('name').doNothing())
+          .executeTakeFirst()
+        if (Number(created.numInsertedOrUpdatedRows ?? 0) > 0) tx.publish({ table: 'gallery_folders', type: 'insert', id: folderId })
       }
-      await trx.insertInto('gallery').values(rows).execute()
-    })
-  } catch (error) {
-    await removeStoredFiles(storage, stored)
-    throw error
-  }
-  if (newFolderId) await publishChanges({ table: 'gallery_folders', type: 'insert', id: newFolderId })
-  await publishChanges(...rows.map((row) => ({ table: 'gallery' as const, type: 'insert' as const, id: row.id })))
-  return { ok: true, count: rows.length, urls: stored }
+      await tx.db.insertInto('gallery').values(rows).execute()
+      tx.publish(...rows.map((row) => ({ table: 'gallery' as const, type: 'insert' as const, id: row.id })))
+      return rows.map(toGalleryImage)
+    },
+    { uploads: stored },
+  )
 }
 
-/** False when no image has that id. Its stored files go once the row is gone. */
-export async function deleteGalleryImage(id: string): Promise<boolean> {
-  const image = await db.selectFrom('gallery').select('image_url').where('id', '=', id).executeTakeFirst()
-  if (!image) return false
-  const result = await db.deleteFrom('gallery').where('id', '=', id).executeTakeFirst()
-  if (Number(result.numDeletedRows) === 0) return false
-  await publishChanges({ table: 'gallery', type: 'delete', id })
-  await removeStoredFiles(storage, [image.image_url])
-  return true
+/** Deletes the image unless a page uses it; its stored files go after the commit. */
+export async function deleteGalleryImage(id: string): Promise<void> {
+  const shown = await db.selectFrom('gallery').select('image_url').where('id', '=', id).executeTakeFirst()
+  // A photo a page shows (picked as a logo, a slide, an event's picture) stays until that page stops using it.
+  if (shown) await refuseIfInUse(shown.image_url)
+  await writeTransaction(async (tx) => {
+    const image = await tx.db.selectFrom('gallery').select('image_url').where('id', '=', id).executeTakeFirst()
+    if (!image) throw DomainError.notFound(GALLERY_MESSAGES.imageNotFound)
+    await tx.db.deleteFrom('gallery').where('id', '=', id).execute()
+    tx.publish({ table: 'gallery', type: 'delete', id })
+    tx.removeFilesAfterCommit(image.image_url)
+  })
 }
-
-export type FolderChangeResult = 'done' | 'not-found' | 'name-taken' | 'default-fixed'
 
 /**
- * Spec §4: renaming a folder moves its images with it (only their folder
- * column: stored files keep their keys), in the same transaction as the
- * folder row. The default folder keeps its name.
+ * A new empty folder, under the same name rules as a rename: unique
+ * regardless of case. Uploads create folders too, on the way.
  */
-export async function updateGalleryFolder(id: string, input: GalleryFolderInput): Promise<FolderChangeResult> {
-  const outcome = await db.transaction().execute(async (trx) => {
-    const folder = await trx.selectFrom('gallery_folders').select('name').where('id', '=', id).executeTakeFirst()
-    if (!folder) return { result: 'not-found' as const }
+export async function createGalleryFolder(input: GalleryFolderInput): Promise<GalleryFolder> {
+  return writeTransaction(async (tx) => {
+    if (await findFolderNamed(tx, input.name)) throw folderNameTaken()
+    const id = newId()
+    await tx.db.insertInto('gallery_folders').values({ id, name: input.name, external_use: input.externalUse, enabled: input.enabled }).execute()
+    tx.publish({ table: 'gallery_folders', type: 'insert', id })
+    return toGalleryFolder(await tx.db.selectFrom('gallery_folders').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  }).catch((error: unknown) => {
+    // Another editor can take the name between the check and the write: the constraint then answers like the check.
+    throw isUniqueViolation(error) ? folderNameTaken() : error
+  })
+}
+
+/**
+ * Retitles an image and moves it to another folder (only its folder column:
+ * the stored file keeps its address). The folder it moves to must exist; an
+ * image left in a deleted folder may keep that folder while retitled.
+ */
+export async function updateGalleryImage(id: string, changes: GalleryImageChanges): Promise<GalleryImage> {
+  return writeTransaction(async (tx) => {
+    const image = await tx.db.selectFrom('gallery').select('folder').where('id', '=', id).executeTakeFirst()
+    if (!image) throw DomainError.notFound(GALLERY_MESSAGES.imageNotFound)
+    let folder = image.folder
+    if (changes.folder !== image.folder) {
+      const target = await findFolderNamed(tx, changes.folder)
+      if (!target) throw DomainError.invalidField('folder', GALLERY_MESSAGES.folderNotFound)
+      folder = target.name
+    }
+    await tx.db.updateTable('gallery').set({ title: changes.title, folder }).where('id', '=', id).execute()
+    tx.publish({ table: 'gallery', type: 'update', id })
+    return toGalleryImage(await tx.db.selectFrom('gallery').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  })
+}
+
+/**
+ * Renaming a folder moves its images with it (only their folder column:
+ * stored files keep their keys), in the same transaction as the folder row.
+ * The default folder keeps its name; its switches still change.
+ */
+export async function updateGalleryFolder(id: string, input: GalleryFolderInput): Promise<GalleryFolder> {
+  return writeTransaction(async (tx) => {
+    const folder = await tx.db.selectFrom('gallery_folders').select('name').where('id', '=', id).executeTakeFirst()
+    if (!folder) throw folderNotFound()
     const renamed = folder.name !== input.name
-    if (renamed && folder.name === DEFAULT_FOLDER) return { result: 'default-fixed' as const }
-    const namesake = renamed ? await findFolderNamed(trx, input.name) : undefined
-    if (namesake && namesake.id !== id) return { result: 'name-taken' as const }
-    await trx
+    if (renamed && folder.name === DEFAULT_FOLDER) {
+      throw DomainError.conflict(GALLERY_MESSAGES.defaultFolderFixed, { name: GALLERY_MESSAGES.defaultFolderFixed })
+    }
+    const namesake = renamed ? await findFolderNamed(tx, input.name) : undefined
+    if (namesake && namesake.id !== id) throw folderNameTaken()
+    await tx.db
       .updateTable('gallery_folders')
       .set({ name: input.name, external_use: input.externalUse, enabled: input.enabled })
       .where('id', '=', id)
       .execute()
-    if (!renamed) return { result: 'done' as const, movedImageIds: [] }
-    const moved = await trx.selectFrom('gallery').select('id').where('folder', '=', folder.name).execute()
-    await trx.updateTable('gallery').set({ folder: input.name }).where('folder', '=', folder.name).execute()
-    return { result: 'done' as const, movedImageIds: moved.map((image) => image.id) }
+    tx.publish({ table: 'gallery_folders', type: 'update', id })
+    if (renamed) {
+      const moved = await tx.db.selectFrom('gallery').select('id').where('folder', '=', folder.name).execute()
+      await tx.db.updateTable('gallery').set({ folder: input.name }).where('folder', '=', folder.name).execute()
+      tx.publish(...moved.map((image) => ({ table: 'gallery' as const, type: 'update' as const, id: image.id })))
+    }
+    return toGalleryFolder(await tx.db.selectFrom('gallery_folders').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  }).catch((error: unknown) => {
+    // Another editor can take the name between the check and the write: the constraint then answers like the check.
+    throw isUniqueViolation(error) ? folderNameTaken() : error
   })
-  if (outcome.result !== 'done') return outcome.result
-  await publishChanges(
-    { table: 'gallery_folders', type: 'update', id },
-    ...outcome.movedImageIds.map((imageId) => ({ table: 'gallery' as const, type: 'update' as const, id: imageId })),
-  )
-  return 'done'
 }
 
-/** Spec §4: the folder's images stay, keeping their folder value, until someone reassigns them. */
-export async function deleteGalleryFolder(id: string): Promise<FolderChangeResult> {
-  const folder = await db.selectFrom('gallery_folders').select('name').where('id', '=', id).executeTakeFirst()
-  if (!folder) return 'not-found'
-  if (folder.name === DEFAULT_FOLDER) return 'default-fixed'
-  const result = await db.deleteFrom('gallery_folders').where('id', '=', id).executeTakeFirst()
-  if (Number(result.numDeletedRows) === 0) return 'not-found'
-  await publishChanges({ table: 'gallery_folders', type: 'delete', id })
-  return 'done'
+/** The folder's images stay, keeping their folder value, until someone reassigns them. The default folder stays. */
+export async function deleteGalleryFolder(id: string): Promise<void> {
+  await writeTransaction(async (tx) => {
+    const folder = await tx.db.selectFrom('gallery_folders').select('name').where('id', '=', id).executeTakeFirst()
+    if (!folder) throw folderNotFound()
+    if (folder.name === DEFAULT_FOLDER) throw DomainError.conflict(GALLERY_MESSAGES.defaultFolderFixed)
+    await tx.db.deleteFrom('gallery_folders').where('id', '=', id).execute()
+    tx.publish({ table: 'gallery_folders', type: 'delete', id })
+  })
 }
-
-/** The message and status the admin answers for a refused folder change. */
-export const FOLDER_REFUSALS = {
-  'not-found': { message: GALLERY_MESSAGES.folderNotFound, status: 404 },
-  'name-taken': { message: GALLERY_MESSAGES.folderNameTaken, status: 409 },
-  'default-fixed': { message: GALLERY_MESSAGES.defaultFolderFixed, status: 400 },
-} as const

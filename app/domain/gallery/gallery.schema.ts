@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MAX_FILES_PER_UPLOAD, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { optionalText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 
-/** Spec §9: the folder of an upload that names none, and of an image whose folder is empty. */
+/** The folder of an upload that names none, and of an image whose folder is empty. */
 export const DEFAULT_FOLDER = 'general'
 
 export const FOLDER_NAME_MAX = 50
@@ -26,7 +26,7 @@ export const GALLERY_MESSAGES = {
   confirmDeleteFolder: 'Are you sure you want to delete this folder? Images in this folder will remain but will need to be reassigned.',
 } as const
 
-/** Spec §8: 'N image(s) uploaded successfully'. */
+/** 'N image(s) uploaded successfully', whatever N is (docs/product-rules.md#messages). */
 export function uploadedMessage(count: number) {
   return `${count} image(s) uploaded successfully`
 }
@@ -66,7 +66,7 @@ const imageFiles = z
       .refine((files) => files.every((file) => file.type.startsWith('image/')), UPLOAD_MESSAGES.notAnImage),
   )
 
-/** Spec §5 'Gallery upload': the folder is the select, else the new-folder text, else 'general'. */
+/** The folder of an upload is the one chosen, else the new folder typed, else 'general'. */
 export const galleryUploadSchema = z.object({
   images: imageFiles,
   folder: optionalFolderName,
@@ -84,6 +84,14 @@ export const galleryFolderSchema = z.object({
 
 export type GalleryFolderInput = z.infer<typeof galleryFolderSchema>
 
+/** An image's changes: its title (as the upload form's) and the folder it moves to, which must exist. */
+export const galleryImageSchema = z.object({
+  title: galleryUploadSchema.shape.title,
+  folder: folderName,
+})
+
+export type GalleryImageChanges = z.infer<typeof galleryImageSchema>
+
 export const galleryActionSchema = z.discriminatedUnion(
   'intent',
   [
@@ -100,12 +108,12 @@ export function galleryFormValues(form: FormData) {
   return { ...Object.fromEntries(form), images: form.getAll('images') }
 }
 
-/** The folder an upload goes to (spec §5). */
+/** The folder an upload goes to: the one chosen, else the new folder typed, else 'general'. */
 export function uploadFolderOf(input: Pick<GalleryUploadInput, 'folder' | 'newFolder'>) {
   return input.folder ?? input.newFolder ?? DEFAULT_FOLDER
 }
 
-/** Spec §5: one image takes the base title, several get ' 1', ' 2', …; no base title, no title. */
+/** One image takes the base title, several get ' 1', ' 2', …; no base title, no title. */
 export function uploadTitles(baseTitle: string | null, count: number): (string | null)[] {
   return Array.from({ length: count }, (_, index) => (baseTitle && count > 1 ? `${baseTitle} ${index + 1}` : baseTitle))
 }
@@ -120,22 +128,28 @@ export function folderStorageKey(name: string) {
   )
 }
 
-export interface AdminGalleryFolder {
-  id: string
-  name: string
-  externalUse: boolean
-  enabled: boolean
-  /** Images shown under this folder's filter. */
-  count: number
-}
-
-export interface AdminGalleryImage {
+export interface GalleryImage {
   id: string
   title: string | null
   imageUrl: string
   /** The folder column as stored. */
   folder: string
+  createdAt: string
+}
+
+export interface GalleryFolder {
+  id: string
+  name: string
+  externalUse: boolean
+  enabled: boolean
+}
+
+export interface AdminGalleryFolder extends GalleryFolder {
+  /** Images shown under this folder's filter. */
+  count: number
+}
+
+export interface AdminGalleryImage extends GalleryImage {
   /** The filter it is listed under: its folder, or 'general' when that folder has no row or is empty. */
   listedUnder: string
-  createdAt: string
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
-import { UNKNOWN_ACTION, optionalLink, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
+import { UNKNOWN_ACTION, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
 import { chosenFile, DOCUMENT_ACCEPT, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { documentLinkOrNull } from '#app/lib/url-rules.ts'
+import { publicationButton } from '../publishing/publication.ts'
 
 export const POLICY_MESSAGES = {
   created: 'Policy created successfully',
@@ -13,13 +15,13 @@ export const POLICY_MESSAGES = {
 const DOCUMENT_EXTENSIONS = DOCUMENT_ACCEPT.split(',')
 
 /**
- * Spec §5: title required; the file URL field is of type url; an uploaded file
+ * Title required; the file URL field is of type url; an uploaded file
  * (`file`, checked by its bytes on the server) overrides the URL.
  */
 export const policySchema = z.object({
   title: requiredText('Title', 100),
   description: optionalText('Description', 2000),
-  fileUrl: optionalLink('policies'),
+  fileUrl: documentLinkOrNull('policies'),
   file: z
     .unknown()
     .optional()
@@ -27,6 +29,7 @@ export const policySchema = z.object({
       const file = chosenFile(value)
       return !file || DOCUMENT_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension))
     }, UPLOAD_MESSAGES.notADocument),
+  publication: publicationButton,
 })
 
 export type PolicyInput = z.infer<typeof policySchema>

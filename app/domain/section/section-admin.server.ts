@@ -1,37 +1,63 @@
+import { validated } from '#app/lib/action.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
-import { readJson } from '#db/portable.ts'
-import type { EditableSectionKey } from './section-forms.ts'
+import { readJson, readTimestamp } from '#db/portable.ts'
+import { EDITABLE_SECTION_KEYS, isEditableSectionKey, type EditableSectionKey } from './section-forms.ts'
 import { sectionSchemas, type SectionContent } from './section.schema.ts'
-import { updateSectionContentByKey } from './section.server.ts'
+import { updateSectionContentByKey, type SectionRow } from './section.server.ts'
 
-export interface SectionRow {
-  id: string
-  key: string
-  /** The stored content, as stored (forms validate it again before saving). */
-  content: unknown
-}
+export type { SectionRow }
 
-/** Spec §7: all sections ordered by key. */
+/** All sections, ordered by key, for Sections Management. */
 export async function listSections(): Promise<SectionRow[]> {
   const rows = await db.selectFrom('sections').select(['id', 'key', 'content']).orderBy('key').execute()
   return rows.map((row) => ({ id: row.id, key: row.key, content: readJson(row.content) }))
 }
 
-export type SaveSectionResult = { ok: true } | { ok: false; error: 'not-found' } | { ok: false; error: 'invalid'; message: string }
+/** A section with a form in Sections Management, with its last change. */
+export interface EditableSection {
+  key: EditableSectionKey
+  /** The stored content, as stored. */
+  content: unknown
+  updatedAt: string
+}
+
+/** Only the keys Sections Management has a form for: calendar.google is edited in Events, so it is not offered here. */
+function editableSections() {
+  return db.selectFrom('sections').where('key', 'in', [...EDITABLE_SECTION_KEYS])
+}
+
+function toEditableSection(row: { key: string; content: unknown; updated_at: string | Date }): EditableSection {
+  return { key: row.key as EditableSectionKey, content: readJson(row.content), updatedAt: readTimestamp(row.updated_at) }
+}
+
+/** One page of the editable sections, ordered by key as Sections Management lists them, and how many there are. */
+export async function listEditableSectionsPage(query: { limit: number; offset: number }): Promise<{ sections: EditableSection[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    editableSections().select(['key', 'content', 'updated_at']).orderBy('key').limit(query.limit).offset(query.offset).execute(),
+    editableSections().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { sections: rows.map(toEditableSection), total: Number(count.total) }
+}
+
+/** The editable section with that key, or null when the key has no form or the section is not stored. */
+export async function getEditableSection(key: string): Promise<EditableSection | null> {
+  if (!isEditableSectionKey(key)) return null
+  const row = await editableSections().select(['key', 'content', 'updated_at']).where('key', '=', key).executeTakeFirst()
+  return row ? toEditableSection(row) : null
+}
 
 /**
- * Saves a section's checked content; About's rich text is sanitised first and
- * checked again, since markup that is only unsafe (a lone script) leaves no
- * content at all.
+ * Checks the content against its key's schema (a refusal names each field at
+ * fault, by its dotted path) and saves it. About's rich text is sanitised
+ * and checked again, since markup that is only unsafe (a lone script) leaves
+ * no content at all.
  */
-export async function saveSectionContent<K extends EditableSectionKey>(key: K, content: SectionContent[K]): Promise<SaveSectionResult> {
-  let safe: SectionContent[K] = content
+export async function saveSectionContent<K extends EditableSectionKey>(key: K, content: unknown): Promise<SectionRow> {
+  let checked = validated(sectionSchemas[key], content) as SectionContent[K]
   if (key === 'home.about') {
-    const about = content as SectionContent['home.about']
-    const checked = sectionSchemas['home.about'].safeParse({ ...about, content: sanitizeHtml(about.content) })
-    if (!checked.success) return { ok: false, error: 'invalid', message: checked.error.issues[0]?.message ?? 'Invalid input' }
-    safe = checked.data as SectionContent[K]
+    const about = checked as SectionContent['home.about']
+    checked = validated(sectionSchemas['home.about'], { ...about, content: sanitizeHtml(about.content) }) as SectionContent[K]
   }
-  return (await updateSectionContentByKey(key, safe)) ? { ok: true } : { ok: false, error: 'not-found' }
+  return updateSectionContentByKey(key, checked)
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 
-/** Spec §2: the keys with a form in Sections Management; calendar.google is edited in Events. */
+/** The keys with a form in Sections Management; calendar.google is edited in Events. */
 export const EDITABLE_SECTION_KEYS = ['home.about', 'home.contact', 'home.features', 'home.hero', 'home.logos'] as const
 export type EditableSectionKey = (typeof EDITABLE_SECTION_KEYS)[number]
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { CALENDAR_URL_REFUSAL, isEmbeddableCalendarUrl } from '#app/lib/calendar-hosts.ts'
-import { INVALID_URL, isStoredFileOrWebUrl, requiredText } from '#app/lib/schema-helpers.ts'
+import { CALENDAR_URL_REFUSAL } from '#app/lib/calendar-hosts.ts'
+import { requiredText } from '#app/lib/schema-helpers.ts'
+import { imageSource, isEmbeddableCalendarUrl } from '#app/lib/url-rules.ts'
 
 export const SECTION_KEYS = ['calendar.google', 'home.about', 'home.contact', 'home.features', 'home.hero', 'home.logos'] as const
 export type SectionKey = (typeof SECTION_KEYS)[number]
@@ -20,11 +21,8 @@ export const FEATURE_ICONS = [
 export type FeatureIcon = (typeof FEATURE_ICONS)[number]
 export const DEFAULT_FEATURE_ICON: FeatureIcon = 'BookOpen'
 
-/** Site-relative paths of our own files count as valid, besides absolute http(s) URLs. */
-const imageUrl = z
-  .string({ error: INVALID_URL })
-  .trim()
-  .refine((value) => isStoredFileOrWebUrl(value), INVALID_URL)
+/** One of our stored files or an https address. */
+const imageUrl = imageSource()
 
 const optionalImageUrl = z.union([z.literal(''), imageUrl]).optional().default('')
 

@@ -1,7 +1,16 @@
-import { publishChanges } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { DomainError } from '#app/lib/errors/domain-error.ts'
+import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { now, readJson, writeJson } from '#db/portable.ts'
+import { SECTION_MESSAGES } from './section-forms.ts'
 import { sectionSchemas, type SectionContent, type SectionKey } from './section.schema.ts'
+
+export interface SectionRow {
+  id: string
+  key: string
+  /** The stored content, as stored (forms validate it again before saving). */
+  content: unknown
+}
 
 /** A section's content, or null when it is missing or no longer matches its schema. */
 export async function getSectionContent<K extends SectionKey>(key: K): Promise<SectionContent[K] | null> {
@@ -11,12 +20,18 @@ export async function getSectionContent<K extends SectionKey>(key: K): Promise<S
   return parsed.success ? (parsed.data as SectionContent[K]) : null
 }
 
-/** Spec §7 "update content where key is …"; false when no section has that key. */
-export async function updateSectionContentByKey<K extends SectionKey>(key: K, content: SectionContent[K]): Promise<boolean> {
-  const row = await db.selectFrom('sections').select('id').where('key', '=', key).executeTakeFirst()
-  if (!row) return false
-  const result = await db.updateTable('sections').set({ content: writeJson(content), updated_at: now() }).where('id', '=', row.id).executeTakeFirst()
-  if (Number(result.numUpdatedRows) === 0) return false
-  await publishChanges({ table: 'sections', type: 'update', id: row.id })
-  return true
+/**
+ * Replaces the content of the section with that key (sections are created by
+ * the seed, never by a form) and returns the stored section. The content must
+ * already be checked against the key's schema.
+ */
+export async function updateSectionContentByKey<K extends SectionKey>(key: K, content: SectionContent[K]): Promise<SectionRow> {
+  return writeTransaction(async (tx) => {
+    const row = await tx.db.selectFrom('sections').select('id').where('key', '=', key).executeTakeFirst()
+    if (!row) throw DomainError.notFound(SECTION_MESSAGES.notFound)
+    await tx.db.updateTable('sections').set({ content: writeJson(content), updated_at: now() }).where('id', '=', row.id).execute()
+    tx.publish({ table: 'sections', type: 'update', id: row.id })
+    const stored = await tx.db.selectFrom('sections').select(['id', 'key', 'content']).where('id', '=', row.id).executeTakeFirstOrThrow()
+    return { id: stored.id, key: stored.key, content: readJson(stored.content) }
+  })
 }

@@ -1,5 +1,8 @@
 import { plainText } from '#app/domain/blog/blog.ts'
 import { getSectionContent } from './section.server.ts'
+import type { SiteShell } from './site-shell.ts'
+
+export type { SiteShell }
 
 export const FALLBACK_SCHOOL_TITLE = 'Our School'
 
@@ -12,7 +15,7 @@ export const CONTACT_PLACEHOLDERS = {
 }
 
 /** What every public page's header and footer show. */
-export async function getSiteShell() {
+export async function getSiteShell(): Promise<SiteShell> {
   const [logos, contact, about] = await Promise.all([
     getSectionContent('home.logos'),
     getSectionContent('home.contact'),
@@ -29,7 +32,6 @@ export async function getSiteShell() {
   }
 }
 
-export type SiteShell = Awaited<ReturnType<typeof getSiteShell>>
 
 /** At most `max` characters, cut at a word boundary with '...'. */
 function shortenAtWord(text: string, max: number) {

@@ -4,7 +4,7 @@ import { requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 export const RATING_MAX = 5
 export const DEFAULT_RATING = 5
 
-/** Spec §5: parent name and message required; rating 1-5, default 5. */
+/** Parent name and message required; rating 1-5, default 5. */
 export const testimonialSchema = z.object({
   parentName: requiredText('Parent name', 100),
   message: requiredText('Message', 1000),

@@ -4,7 +4,7 @@ import { readableTextOn } from './contrast.ts'
 import type { ThemeColors } from './theme.schema.ts'
 
 /**
- * The theme's colours as CSS variables named by the colour keys (spec §3),
+ * The theme's colours as CSS variables named by the colour keys (docs/product-rules.md#themes),
  * plus text colours for primary, secondary and accent chosen for contrast.
  */
 export function themeColorVariables(colors: ThemeColors): CSSProperties {

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { imageSourceOrEmpty } from '#app/lib/url-rules.ts'
+import { typedColor } from './color-space.ts'
 
 export const COLOR_KEYS = ['primary', 'secondary', 'accent', 'background', 'foreground', 'muted', 'border'] as const
 export type ColorKey = (typeof COLOR_KEYS)[number]
@@ -54,7 +56,7 @@ const PAGE_BANNERS: readonly SectionStyleKey[] = [
   'calendarPage',
 ]
 
-/** Border width defaults of spec §3: 30px footer, 20px page banners, 10px elsewhere. */
+/** Border width defaults: 30px footer, 20px page banners, 10px elsewhere. */
 export function defaultBorderWidth(key: SectionStyleKey): string {
   if (key === 'footer') return '30px'
   if (PAGE_BANNERS.includes(key)) return '20px'
@@ -76,13 +78,18 @@ export function defaultSectionStyles(): SectionStyles {
   return Object.fromEntries(SECTION_STYLE_KEYS.map((key) => [key, defaultSectionStyle(key)])) as SectionStyles
 }
 
-/** 'H S% L%', for example '215 70% 35%'. */
+/** 'H S% L%', for example '215 70% 35%'; '#rrggbb' is accepted and stored in that format. */
 export const hslColorSchema = z
   .string()
   .trim()
-  .regex(
-    /^(360|3[0-5]\d|[12]?\d?\d)(\.\d+)?\s+(100|\d?\d)(\.\d+)?%\s+(100|\d?\d)(\.\d+)?%$/,
-    'Use the format H S% L% (example: 215 70% 35%)',
+  .transform(typedColor)
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(360|3[0-5]\d|[12]?\d?\d)(\.\d+)?\s+(100|\d?\d)(\.\d+)?%\s+(100|\d?\d)(\.\d+)?%$/,
+        'Use the format H S% L% (example: 215 70% 35%)',
+      ),
   )
 
 export const themeColorsSchema = z.object(
@@ -117,7 +124,7 @@ export function completeSectionStyles(stored: Partial<Record<string, unknown>>):
   return styles
 }
 
-/** Spec §8, verbatim. */
+/** The Theme screen's messages (docs/product-rules.md#messages). */
 export const THEME_MESSAGES = {
   updated: 'Theme updated successfully',
   activated: 'Theme activated successfully',
@@ -128,16 +135,14 @@ export const THEME_MESSAGES = {
   noneSelected: 'No theme selected',
   notFound: 'Theme not found',
   activeCannotBeDeleted: 'The active theme cannot be deleted: activate another theme first.',
+  tooLittleContrast: 'Visitors could not read some text with these colours',
+  activeMustStayReadable: 'The active theme must stay readable for visitors',
 } as const
 
 const CSS_LENGTH = /^\d{1,4}(\.\d{1,2})?(px|rem|em|%)$/
 const cssLength = (label: string) => z.string().trim().regex(CSS_LENGTH, `${label} must be a length such as 20px`)
-/** '' (none), one of our files, or an http(s) address: the same rule `cssUrl` applies when rendering. */
-const styleImage = z
-  .string()
-  .trim()
-  .max(2000, 'Must be a valid URL')
-  .refine((value) => value === '' || /^\/files\/[a-z]+\/[A-Za-z0-9._/-]+$/.test(value) || /^https?:\/\/[^\s"'()\\]+$/.test(value), 'Must be a valid URL')
+/** '' (none) or an image source: the same rule `cssUrl` applies when rendering. */
+const styleImage = imageSourceOrEmpty()
 
 export const sectionStyleSchema = z.object({
   backgroundImage: styleImage,
@@ -154,7 +159,7 @@ export const sectionStylesSchema = z.object(
 
 export const themeNameSchema = z.string({ error: THEME_MESSAGES.nameRequired }).trim().min(1, THEME_MESSAGES.nameRequired).max(100, 'Theme name must be less than 100 characters')
 
-/** What the editor saves (spec §7: name, colors, section_styles). */
+/** What the editor saves: name, colors, section_styles. */
 export const themeInputSchema = z.object({
   name: themeNameSchema,
   colors: themeColorsSchema,

@@ -1,6 +1,5 @@
-import { publishChanges } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { newId, now, readBool, readJson, readTimestamp, writeJson } from '#db/portable.ts'
+import { now, readBool, readJson, readTimestamp } from '#db/portable.ts'
 import type { Selectable } from 'kysely'
 import type { ThemeTable } from '#db/tables/site.ts'
 import {
@@ -9,12 +8,10 @@ import {
   DEFAULT_COLORS,
   DEFAULT_THEME_NAME,
   defaultSectionStyles,
-  type SectionStyles,
   type Theme,
-  type ThemeColors,
 } from './theme.schema.ts'
 
-function toTheme(row: Selectable<ThemeTable>): Theme {
+export function toTheme(row: Selectable<ThemeTable>): Theme {
   return {
     id: row.id,
     name: row.name,
@@ -31,7 +28,7 @@ export async function getActiveTheme(): Promise<Theme> {
   return row ? toTheme(row) : defaultTheme()
 }
 
-/** The spec's default theme, for a site without an active one. */
+/** The default theme (docs/product-rules.md#themes), for a site without an active one. */
 export function defaultTheme(): Theme {
   return {
     id: '',
@@ -43,28 +40,24 @@ export function defaultTheme(): Theme {
   }
 }
 
+/** The Theme screen's order: newest first. */
+const newestFirst = () => db.selectFrom('themes').selectAll().orderBy('created_at', 'desc').orderBy('id')
+
 export async function listThemes(): Promise<Theme[]> {
-  const rows = await db.selectFrom('themes').selectAll().orderBy('created_at', 'desc').execute()
+  const rows = await newestFirst().execute()
   return rows.map(toTheme)
 }
 
-export async function createTheme(input: {
-  name: string
-  colors: ThemeColors
-  sectionStyles: SectionStyles
-}): Promise<string> {
-  const id = newId()
-  await db
-    .insertInto('themes')
-    .values({
-      id,
-      name: input.name,
-      is_active: false,
-      colors: writeJson(input.colors),
-      section_styles: writeJson(input.sectionStyles),
-      created_at: now(),
-    })
-    .execute()
-  await publishChanges({ table: 'themes', type: 'insert', id })
-  return id
+/** A page of the themes in the Theme screen's order, with how many there are. */
+export async function listThemesPage(query: { limit: number; offset: number }): Promise<{ themes: Theme[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    newestFirst().limit(query.limit).offset(query.offset).execute(),
+    db.selectFrom('themes').select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { themes: rows.map(toTheme), total: Number(count.total) }
+}
+
+export async function getTheme(id: string): Promise<Theme | null> {
+  const row = await db.selectFrom('themes').selectAll().where('id', '=', id).executeTakeFirst()
+  return row ? toTheme(row) : null
 }

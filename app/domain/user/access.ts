@@ -21,6 +21,7 @@ export type AdminAreaIcon =
   | 'dashboard'
   | 'sections'
   | 'blogs'
+  | 'media'
   | 'events'
   | 'gallery'
   | 'policies'
@@ -28,6 +29,7 @@ export type AdminAreaIcon =
   | 'contact'
   | 'users'
   | 'theme'
+  | 'api-keys'
   | 'account'
 
 export interface AdminArea {
@@ -37,27 +39,30 @@ export interface AdminArea {
   minimumRole: Role
 }
 
-/** Spec §2 and §6: every admin screen and the smallest role that may use it. */
+/** Every admin screen and the smallest role that may use it (docs/product-rules.md#roles). */
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '/admin', label: 'Dashboard', icon: 'dashboard', minimumRole: 'user' },
   { path: '/admin/sections', label: 'Sections', icon: 'sections', minimumRole: 'editor' },
   { path: '/admin/blogs', label: 'Blogs', icon: 'blogs', minimumRole: 'editor' },
   { path: '/admin/events', label: 'Events', icon: 'events', minimumRole: 'editor' },
   { path: '/admin/gallery', label: 'Gallery', icon: 'gallery', minimumRole: 'editor' },
+  // The images the pages use (logos, slides, pictures in text), apart from the gallery.
+  { path: '/admin/media', label: 'Media Library', icon: 'media', minimumRole: 'editor' },
   { path: '/admin/policies', label: 'Policies', icon: 'policies', minimumRole: 'editor' },
   { path: '/admin/testimonials', label: 'Testimonials', icon: 'testimonials', minimumRole: 'editor' },
   { path: '/admin/contact', label: 'Contact Messages', icon: 'contact', minimumRole: 'editor' },
   { path: '/admin/users', label: 'Users', icon: 'users', minimumRole: 'admin' },
   { path: '/admin/theme', label: 'Theme', icon: 'theme', minimumRole: 'admin' },
+  // Keys of the content API and its reference (/admin/api-keys/reference).
+  { path: '/admin/api-keys', label: 'API Keys', icon: 'api-keys', minimumRole: 'admin' },
   // Everyone's own sign-in security (password, two-factor, passkeys).
   { path: '/admin/account', label: 'Account', icon: 'account', minimumRole: 'user' },
 ]
 
 /**
  * The smallest role for an admin path. Only the dashboard and one's own
- * account are open to role 'user' (spec §6: "a user who goes to any admin
- * path other than /admin is redirected to /admin"; the account page is ours),
- * so an unknown admin path needs at least 'editor'.
+ * account are open to role 'user' (any other admin path sends them to
+ * /admin), so an unknown admin path needs at least 'editor'.
  */
 export function minimumRoleFor(pathname: string): Role {
   const path = pathname.replace(/\/+$/, '') || '/'

@@ -1,3 +1,6 @@
+import { z } from 'zod'
+import { UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+
 /** Shown to an editor or admin sent to the account page because the site requires two-factor sign-in. */
 export const TWO_FACTOR_FIRST = 'This site requires two-factor sign-in for editors and admins: turn it on in your account first.'
 
@@ -14,3 +17,9 @@ export const TWO_FACTOR_STEP_PATH = `/auth?${TWO_FACTOR_STEP_PARAM}`
 /** A passkey that did not check who holds it (PIN, fingerprint, face) is one factor, not two. */
 export const PASSKEY_NEEDS_USER_VERIFICATION =
   'This passkey did not check that it is you (with a PIN, fingerprint or face), and your account asks for two-factor sign-in. Sign in with your password and code, or use a passkey that checks.'
+
+/** The admin's switch on the account page: the only form there that is not Better Auth's own. */
+export const twoFactorSettingSchema = z.object({
+  intent: z.literal('require-two-factor', { error: UNKNOWN_ACTION }),
+  required: z.enum(['true', 'false'], { error: UNKNOWN_ACTION }).transform((value) => value === 'true'),
+})

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 export const PASSWORD_MIN_LENGTH = 6
 
-/** Spec §5 sign-in / sign-up: email and password required; password minimum 6 characters. */
+/** Sign-in and sign-up: email and password required; password minimum 6 characters (docs/product-rules.md#accounts-and-sign-in). */
 export const credentialsSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email address')),
   password: z.string().min(1, 'Password is required').min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
@@ -10,7 +10,7 @@ export const credentialsSchema = z.object({
 
 export type Credentials = z.infer<typeof credentialsSchema>
 
-/** Spec §2 and §8, verbatim. */
+/** The sign-in messages, word for word as staff expect them (docs/product-rules.md#messages). */
 export const AUTH_MESSAGES = {
   accessDenied: "Access denied. You don't have admin permissions. Please contact an administrator.",
   signedIn: 'Logged in successfully',

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
-import { countAdmins, setUserRoleAndStatus } from './user.server.ts'
+import { updateUserAccess } from './user-admin.server.ts'
+import { countAdmins } from './user.server.ts'
 import { createVerifiedAccount } from './verified-account.server.ts'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@school.local'
@@ -16,14 +17,14 @@ export async function ensureFirstAdmin(log: (message: string) => void = console.
   const email = (config.firstAdmin.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase()
   const existing = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst()
   if (existing) {
-    await setUserRoleAndStatus(existing.id, 'admin', 'approved')
+    await updateUserAccess(existing.id, { role: 'admin', status: 'approved' })
     log(`[setup] No administrator existed: the account ${email} is now an administrator.`)
     return
   }
   const generated = config.firstAdmin.password === undefined
   const password = config.firstAdmin.password ?? randomBytes(12).toString('base64url')
   const user = await createVerifiedAccount({ email, password, name: 'Administrator' })
-  await setUserRoleAndStatus(user.id, 'admin', 'approved')
+  await updateUserAccess(user.id, { role: 'admin', status: 'approved' })
   const lines = [
     '',
     '  First administrator created. Sign in at /auth with:',

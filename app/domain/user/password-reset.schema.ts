@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { credentialsSchema } from './credentials.schema.ts'
 
-/** The spec has no words for password reset: these are ours, in its tone. */
+/** Password reset messages, in the tone of the other sign-in messages (docs/product-rules.md#messages). */
 export const PASSWORD_RESET_MESSAGES = {
   // The same answer whether or not the address has an account, so the form reveals no accounts.
   requested: 'If an account exists for that email, we have sent a link to reset the password. Please check your email.',

@@ -1,6 +1,5 @@
 import type { ExpressionBuilder } from 'kysely'
-import { publishChanges } from '#app/lib/changes.server.ts'
-import { db } from '#app/lib/db.server.ts'
+import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import type { Database } from '#db/database.ts'
 
 /** An address not confirmed within a day is free again: its account goes (the confirmation link lasts as long). */
@@ -16,8 +15,8 @@ function isUnconfirmedPasswordAccount(eb: ExpressionBuilder<Database, 'user'>) {
 }
 
 /** Its sessions, password, profile and role go with the user row (foreign keys cascade). */
-async function announceRemoved(rows: { id: string }[]) {
-  await publishChanges(...rows.flatMap(({ id }) => [{ table: 'profiles', type: 'delete', id } as const, { table: 'user_roles', type: 'delete', id } as const]))
+function announceRemoved(tx: WriteTransaction, rows: { id: string }[]) {
+  for (const { id } of rows) tx.publish({ table: 'profiles', type: 'delete', id }, { table: 'user_roles', type: 'delete', id })
 }
 
 /**
@@ -27,22 +26,26 @@ async function announceRemoved(rows: { id: string }[]) {
  * sign-up cookie issued for it stops working.
  */
 export async function removeUnconfirmedAccount(email: string) {
-  const removed = await db
-    .deleteFrom('user')
-    .where('email', '=', email.toLowerCase())
-    .where((eb) => isUnconfirmedPasswordAccount(eb))
-    .returning('id')
-    .execute()
-  await announceRemoved(removed)
+  await writeTransaction(async (tx) => {
+    const removed = await tx.db
+      .deleteFrom('user')
+      .where('email', '=', email.toLowerCase())
+      .where((eb) => isUnconfirmedPasswordAccount(eb))
+      .returning('id')
+      .execute()
+    announceRemoved(tx, removed)
+  })
 }
 
 export async function removeExpiredUnconfirmedAccounts(now = Date.now()) {
   const cutoff = new Date(now - UNCONFIRMED_ACCOUNT_LIFETIME_MS).toISOString()
-  const removed = await db
-    .deleteFrom('user')
-    .where('createdAt', '<', cutoff)
-    .where((eb) => isUnconfirmedPasswordAccount(eb))
-    .returning('id')
-    .execute()
-  await announceRemoved(removed)
+  await writeTransaction(async (tx) => {
+    const removed = await tx.db
+      .deleteFrom('user')
+      .where('createdAt', '<', cutoff)
+      .where((eb) => isUnconfirmedPasswordAccount(eb))
+      .returning('id')
+      .execute()
+    announceRemoved(tx, removed)
+  })
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { optionalLink, optionalText, requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
-import { PROFILE_STATUSES, ROLES } from '#db/tables/people.ts'
+import { optionalText, requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { imageSourceOrNull } from '#app/lib/url-rules.ts'
+import { PROFILE_STATUSES, ROLES, type ProfileStatus, type Role } from '#db/tables/people.ts'
 import { credentialsSchema, PASSWORD_MIN_LENGTH } from './credentials.schema.ts'
 
-/** Spec §8, verbatim where the spec has words; the rest says what happened. */
+/** The Users screen's messages (docs/product-rules.md#messages): each says what happened. */
 export const USER_MESSAGES = {
   created: 'User created successfully',
   statusUpdated: 'User status updated successfully',
@@ -28,8 +29,9 @@ const optionalNewPassword = z
   .refine((value) => value === undefined || value.length >= PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .refine((value) => value === undefined || value.length <= 128, 'Password must be less than 128 characters')
 
-/** 'Add User' (spec §2) and the create-user function (§7): email, password, full name, role (default user). */
+/** 'Add User' and the create-user function: email, password, full name, role (default user). */
 export const newUserSchema = credentialsSchema.extend({
+  password: credentialsSchema.shape.password.max(128, 'Password must be less than 128 characters'),
   fullName: requiredText('Full name', 100),
   role: role.default('user'),
 })
@@ -38,7 +40,7 @@ export const newUserSchema = credentialsSchema.extend({
 export const accountNameSchema = optionalText('Full name', 100)
 
 /** An account's picture: a file of this site or an http(s) address; empty is none. */
-export const accountImageSchema = optionalLink()
+export const accountImageSchema = imageSourceOrNull()
 
 /**
  * The edit dialog: the e-mail cannot be changed; any status; one role; an
@@ -51,6 +53,16 @@ export const editUserSchema = z.object({
   role,
   password: optionalNewPassword,
 })
+
+/** An account as the Users screen lists it. */
+export interface ManagedUser {
+  id: string
+  email: string
+  fullName: string | null
+  status: ProfileStatus
+  role: Role
+  createdAt: string
+}
 
 export type NewUser = z.infer<typeof newUserSchema>
 export type UserEdit = z.infer<typeof editUserSchema>
@@ -67,7 +79,7 @@ export const userActionSchema = z.discriminatedUnion(
   { error: UNKNOWN_ACTION },
 )
 
-/** Bodies of the three functions of spec §7. */
+/** Bodies of the three user functions (docs/product-rules.md#users). */
 export const USER_FUNCTIONS = {
   'create-user': newUserSchema,
   'update-user': z.object({ userId: rowId, password: z.string().min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(128) }),

@@ -1,48 +1,71 @@
-import type { Transaction } from 'kysely'
-import { auth } from '#app/lib/auth.server.ts'
-import { publishChanges } from '#app/lib/changes.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { database, db } from '#app/lib/db.server.ts'
-import type { Database } from '#db/database.ts'
+import { DomainError } from '#app/lib/errors/domain-error.ts'
+import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { readTimestamp } from '#db/portable.ts'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
 import { forgetFailedSignIns } from './sign-in-lockout.server.ts'
-import { USER_MESSAGES, type NewUser, type UserEdit } from './user-admin.schema.ts'
-import { setUserRoleAndStatus } from './user.server.ts'
+import { USER_MESSAGES, type ManagedUser, type NewUser, type UserEdit } from './user-admin.schema.ts'
 import { createVerifiedAccount } from './verified-account.server.ts'
 
-export interface ManagedUser {
-  id: string
-  email: string
-  fullName: string | null
-  status: ProfileStatus
-  role: Role
-  createdAt: string
-}
+/** What an admin may change about an account in one go; left out is kept. */
+export type AccessChange = Partial<Pick<UserEdit, 'fullName' | 'status' | 'role'>>
 
-/** A write that was refused: nothing changed, and `error` says why. */
-export type UserWriteResult = { ok: true; id: string } | { ok: false; error: string; status: 400 | 403 | 404 | 409 }
+const notFound = () => DomainError.notFound(USER_MESSAGES.notFound)
+const emailTaken = () => DomainError.conflict(USER_MESSAGES.emailTaken)
+const lastAdmin = () => DomainError.conflict(USER_MESSAGES.lastAdmin)
 
-function refusedWrite(error: string, status: 400 | 403 | 404 | 409): UserWriteResult {
-  return { ok: false, error, status }
-}
-
-/** Spec §7: profiles newest first, each with its one role. */
-export async function listUsers(): Promise<ManagedUser[]> {
-  const rows = await db
+function managedUsers() {
+  return db
     .selectFrom('profiles')
     .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
     .select(['profiles.id', 'profiles.email', 'profiles.full_name', 'profiles.status', 'profiles.created_at', 'user_roles.role'])
-    .orderBy('profiles.created_at', 'desc')
-    .orderBy('profiles.email')
-    .execute()
-  return rows.map((row) => ({
+}
+
+type ManagedUserRow = Awaited<ReturnType<ReturnType<typeof managedUsers>['executeTakeFirstOrThrow']>>
+
+function toManagedUser(row: ManagedUserRow): ManagedUser {
+  return {
     id: row.id,
     email: row.email,
     fullName: row.full_name,
     status: row.status,
     role: row.role ?? 'user',
     createdAt: readTimestamp(row.created_at),
-  }))
+  }
+}
+
+const newestFirst = () => managedUsers().orderBy('profiles.created_at', 'desc').orderBy('profiles.email')
+
+/** Profiles newest first, each with its one role. */
+export async function listUsers(): Promise<ManagedUser[]> {
+  const rows = await newestFirst().execute()
+  return rows.map(toManagedUser)
+}
+
+/** A page of the Users screen's list, in its order, with how many accounts there are. */
+export async function listUsersPage(query: { limit: number; offset: number }): Promise<{ users: ManagedUser[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    newestFirst().limit(query.limit).offset(query.offset).execute(),
+    db.selectFrom('profiles').select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { users: rows.map(toManagedUser), total: Number(count.total) }
+}
+
+/** One account as the Users screen shows it, or null. */
+export async function getManagedUser(userId: string): Promise<ManagedUser | null> {
+  const row = await managedUsers().where('profiles.id', '=', userId).executeTakeFirst()
+  return row ? toManagedUser(row) : null
+}
+
+async function readBack(tx: WriteTransaction, userId: string): Promise<ManagedUser> {
+  const row = await tx.db
+    .selectFrom('profiles')
+    .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
+    .select(['profiles.id', 'profiles.email', 'profiles.full_name', 'profiles.status', 'profiles.created_at', 'user_roles.role'])
+    .where('profiles.id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return toManagedUser(row)
 }
 
 /**
@@ -50,8 +73,8 @@ export async function listUsers(): Promise<ManagedUser[]> {
  * two admins demoting each other at once cannot both see "one other admin
  * remains". SQLite runs one write transaction at a time anyway.
  */
-async function approvedAdminIds(trx: Transaction<Database>): Promise<string[]> {
-  const rows = await trx
+async function approvedAdminIds(tx: WriteTransaction): Promise<string[]> {
+  const rows = await tx.db
     .selectFrom('user_roles')
     .innerJoin('profiles', 'profiles.id', 'user_roles.user_id')
     .select('user_roles.user_id')
@@ -62,77 +85,81 @@ async function approvedAdminIds(trx: Transaction<Database>): Promise<string[]> {
   return rows.map((row) => row.user_id)
 }
 
-/** True when the change would leave the site without an approved admin. */
-async function removesLastAdmin(trx: Transaction<Database>, userId: string, next: { role: Role; status: ProfileStatus } | 'deleted') {
-  const admins = await approvedAdminIds(trx)
-  if (!admins.includes(userId)) return false
+/**
+ * The site always keeps an approved admin: refuses a change (a demotion, a
+ * status other than approved, a deletion) that would leave it without one.
+ */
+async function keepLastAdmin(tx: WriteTransaction, userId: string, next: { role: Role; status: ProfileStatus } | 'deleted') {
   const staysAdmin = next !== 'deleted' && next.role === 'admin' && next.status === 'approved'
-  return !staysAdmin && admins.length <= 1
-}
-
-async function findAccess(trx: Transaction<Database>, userId: string) {
-  return trx
-    .selectFrom('profiles')
-    .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
-    .select(['profiles.status', 'user_roles.role'])
-    .where('profiles.id', '=', userId)
-    .executeTakeFirst()
-}
-
-/** 'Add User': an account the admin vouches for, so its address counts as confirmed and it starts approved. */
-export async function createUser(input: NewUser): Promise<UserWriteResult> {
-  const email = input.email.toLowerCase()
-  if (await emailTaken(email)) return refusedWrite(USER_MESSAGES.emailTaken, 409)
-  let user: { id: string }
-  try {
-    user = await createVerifiedAccount({ email, password: input.password, name: input.fullName })
-  } catch (error) {
-    // Two admins adding the same address at once: the unique index decides.
-    if (await emailTaken(email)) return refusedWrite(USER_MESSAGES.emailTaken, 409)
-    throw error
-  }
-  await setUserRoleAndStatus(user.id, input.role, 'approved')
-  return { ok: true, id: user.id }
-}
-
-async function emailTaken(email: string) {
-  return !!(await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst())
+  if (staysAdmin) return
+  const admins = await approvedAdminIds(tx)
+  if (admins.includes(userId) && admins.length <= 1) throw lastAdmin()
 }
 
 /**
- * Name, status and role in one transaction (spec §4: the old role row is
- * removed and the new one inserted); the last approved admin keeps both.
+ * The one way an account's name, status and role change (the Users screen,
+ * the first admin at start-up, 'Add User'): the old role row is removed and
+ * the new one inserted, and the last approved admin keeps both. A rejected
+ * account cannot sign in, so it keeps no session either.
  */
-export async function updateUserAccess(userId: string, changes: Partial<Pick<UserEdit, 'fullName' | 'status' | 'role'>>): Promise<UserWriteResult> {
-  const outcome = await db.transaction().execute(async (trx): Promise<UserWriteResult> => {
-    const current = await findAccess(trx, userId)
-    if (!current) return refusedWrite(USER_MESSAGES.notFound, 404)
+export async function updateUserAccess(userId: string, changes: AccessChange): Promise<ManagedUser> {
+  return writeTransaction(async (tx) => {
+    const current = await tx.db
+      .selectFrom('profiles')
+      .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
+      .select(['profiles.status', 'user_roles.role'])
+      .where('profiles.id', '=', userId)
+      .executeTakeFirst()
+    if (!current) throw notFound()
     const next = { role: changes.role ?? current.role ?? 'user', status: changes.status ?? current.status }
-    if (await removesLastAdmin(trx, userId, next)) return refusedWrite(USER_MESSAGES.lastAdmin, 409)
-    await trx
+    await keepLastAdmin(tx, userId, next)
+    await tx.db
       .updateTable('profiles')
       .set({ status: next.status, ...(changes.fullName === undefined ? {} : { full_name: changes.fullName }) })
       .where('id', '=', userId)
       .execute()
     if (next.role !== current.role) {
-      await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
-      await trx.insertInto('user_roles').values({ user_id: userId, role: next.role }).execute()
+      await tx.db.deleteFrom('user_roles').where('user_id', '=', userId).execute()
+      await tx.db.insertInto('user_roles').values({ user_id: userId, role: next.role }).execute()
     }
-    // A rejected account cannot sign in, so it keeps no session either.
-    if (next.status === 'rejected') await trx.deleteFrom('session').where('userId', '=', userId).execute()
-    return { ok: true, id: userId }
+    if (next.status === 'rejected') await tx.db.deleteFrom('session').where('userId', '=', userId).execute()
+    tx.publish({ table: 'profiles', type: 'update', id: userId }, { table: 'user_roles', type: 'update', id: userId })
+    return readBack(tx, userId)
   })
-  if (outcome.ok) await publishChanges({ table: 'profiles', type: 'update', id: userId }, { table: 'user_roles', type: 'update', id: userId })
-  return outcome
+}
+
+async function isEmailTaken(email: string) {
+  return !!(await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst())
 }
 
 /**
- * A new password set by an admin (the update-user function). The person's
- * other sessions end, as after a reset; an admin changing their own keeps theirs.
+ * 'Add User': an account the admin vouches for, so its address counts as
+ * confirmed and it starts approved. Better Auth writes the account itself,
+ * before our transaction (on SQLite its writes would wait for ours).
  */
-export async function setUserPassword(userId: string, password: string, actorId: string): Promise<UserWriteResult> {
-  const exists = await db.selectFrom('user').select(['id', 'email']).where('id', '=', userId).executeTakeFirst()
-  if (!exists) return refusedWrite(USER_MESSAGES.notFound, 404)
+export async function createUser(input: NewUser): Promise<ManagedUser> {
+  const email = input.email.toLowerCase()
+  if (await isEmailTaken(email)) throw emailTaken()
+  let user: { id: string }
+  try {
+    user = await createVerifiedAccount({ email, password: input.password, name: input.fullName })
+  } catch (error) {
+    // Two admins adding the same address at once: the unique index decides.
+    if (await isEmailTaken(email)) throw emailTaken()
+    throw error
+  }
+  return updateUserAccess(user.id, { role: input.role, status: 'approved' })
+}
+
+/**
+ * A new password set by an admin. The person's other sessions end, as after
+ * a reset; an admin changing their own keeps theirs. The password lives in
+ * Better Auth's tables, written through its adapter (so outside our
+ * transaction), and no page shows it, so no change is announced.
+ */
+export async function setUserPassword(userId: string, password: string, actorId: string): Promise<void> {
+  const user = await db.selectFrom('user').select(['id', 'email']).where('id', '=', userId).executeTakeFirst()
+  if (!user) throw notFound()
   const context = await auth.$context
   const hash = await context.password.hash(password)
   const credential = await db.selectFrom('account').select('id').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst()
@@ -141,22 +168,18 @@ export async function setUserPassword(userId: string, password: string, actorId:
   else await context.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash })
   if (userId !== actorId) await context.internalAdapter.deleteUserSessions(userId)
   // A new password lifts a lock of password sign-in, as a reset does.
-  await forgetFailedSignIns(exists.email)
-  return { ok: true, id: userId }
+  await forgetFailedSignIns(user.email)
 }
 
 /** Deletes the account with its profile, role and sessions (they cascade), unless it is the actor's own or the last approved admin. */
-export async function deleteUser(userId: string, actorId: string): Promise<UserWriteResult> {
-  if (userId === actorId) return refusedWrite(USER_MESSAGES.ownAccount, 403)
-  const outcome = await db.transaction().execute(async (trx): Promise<UserWriteResult> => {
-    const current = await findAccess(trx, userId)
-    const user = await trx.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst()
-    if (!user) return refusedWrite(USER_MESSAGES.notFound, 404)
-    if (current && (await removesLastAdmin(trx, userId, 'deleted'))) return refusedWrite(USER_MESSAGES.lastAdmin, 409)
-    await trx.deleteFrom('session').where('userId', '=', userId).execute()
-    await trx.deleteFrom('user').where('id', '=', userId).execute()
-    return { ok: true, id: userId }
+export async function deleteUser(userId: string, actorId: string): Promise<void> {
+  if (userId === actorId) throw DomainError.forbidden(USER_MESSAGES.ownAccount)
+  await writeTransaction(async (tx) => {
+    const user = await tx.db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst()
+    if (!user) throw notFound()
+    await keepLastAdmin(tx, userId, 'deleted')
+    await tx.db.deleteFrom('session').where('userId', '=', userId).execute()
+    await tx.db.deleteFrom('user').where('id', '=', userId).execute()
+    tx.publish({ table: 'profiles', type: 'delete', id: userId }, { table: 'user_roles', type: 'delete', id: userId })
   })
-  if (outcome.ok) await publishChanges({ table: 'profiles', type: 'delete', id: userId }, { table: 'user_roles', type: 'delete', id: userId })
-  return outcome
 }

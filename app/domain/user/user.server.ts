@@ -1,5 +1,5 @@
-import { publishChanges } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { writeTransaction } from '#app/lib/transaction.server.ts'
 import type { ProfileStatus, Role } from '#db/tables/people.ts'
 
 export interface UserAccess {
@@ -9,20 +9,24 @@ export interface UserAccess {
   email: string
 }
 
+/**
+ * Every new account's profile (status pending) and role 'user'. Better Auth
+ * calls this after its own transaction, so it opens one of ours.
+ */
 export async function createProfileForNewUser(user: { id: string; email: string; name: string }) {
-  await db.transaction().execute(async (trx) => {
-    await trx
+  await writeTransaction(async (tx) => {
+    await tx.db
       .insertInto('profiles')
       .values({ id: user.id, email: user.email, full_name: user.name || null, created_at: new Date().toISOString() })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute()
-    await trx
+    await tx.db
       .insertInto('user_roles')
       .values({ user_id: user.id, role: 'user' })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute()
+    tx.publish({ table: 'profiles', type: 'insert', id: user.id }, { table: 'user_roles', type: 'insert', id: user.id })
   })
-  await publishChanges({ table: 'profiles', type: 'insert', id: user.id }, { table: 'user_roles', type: 'insert', id: user.id })
 }
 
 /** The role and profile of a user, or null when the user has no role row. */
@@ -35,17 +39,6 @@ export async function getUserAccess(userId: string): Promise<UserAccess | null> 
     .executeTakeFirst()
   if (!row) return null
   return { role: row.role, status: row.status, fullName: row.full_name, email: row.email }
-}
-
-export async function setUserRoleAndStatus(userId: string, role: Role, status: ProfileStatus) {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
-    await trx.insertInto('user_roles').values({ user_id: userId, role }).execute()
-    await trx.updateTable('profiles').set({ status }).where('id', '=', userId).execute()
-    // A rejected account cannot sign in, so it keeps no session either.
-    if (status === 'rejected') await trx.deleteFrom('session').where('userId', '=', userId).execute()
-  })
-  await publishChanges({ table: 'user_roles', type: 'update', id: userId }, { table: 'profiles', type: 'update', id: userId })
 }
 
 export async function countAdmins(): Promise<number> {

@@ -1,4 +1,4 @@
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 
 /**
  * An e-mail-and-password account whose address counts as confirmed, for

@@ -22,6 +22,8 @@ export const ARCHIVED_TABLES = [
   { table: 'user_roles', key: 'user_id' },
   { table: 'twoFactor', key: 'id' },
   { table: 'passkey', key: 'id' },
+  // Content API keys (hashes): a restored site keeps its scripts working.
+  { table: 'apikey', key: 'id' },
   { table: 'site_settings', key: 'key' },
   { table: 'sections', key: 'id' },
   { table: 'themes', key: 'id' },
@@ -31,7 +33,9 @@ export const ARCHIVED_TABLES = [
   { table: 'testimonials', key: 'id' },
   { table: 'gallery_folders', key: 'id' },
   { table: 'gallery', key: 'id' },
+  { table: 'media', key: 'id' },
   { table: 'contact_messages', key: 'id' },
+  { table: 'revisions', key: 'id' },
 ] as const satisfies readonly { table: TableName; key: string }[]
 
 /**

@@ -49,8 +49,14 @@ async function prepareSchema(target: DatabaseHandle, manifest: ArchiveManifest) 
   if (last) await target.migrate(last)
 }
 
+/** The site's tables the target has so far: an older archive's schema lacks the tables added since. */
+async function existingTables(db: Kysely<Database>): Promise<Set<string>> {
+  return new Set((await db.introspection.getTables()).map((table) => table.name))
+}
+
 async function hasContent(db: Kysely<Database>): Promise<boolean> {
-  for (const { table } of ARCHIVED_TABLES) {
+  const existing = await existingTables(db)
+  for (const { table } of ARCHIVED_TABLES.filter((entry) => existing.has(entry.table))) {
     const { rows } = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db)
     if (rows.length) return true
   }
@@ -58,8 +64,9 @@ async function hasContent(db: Kysely<Database>): Promise<boolean> {
 }
 
 async function emptySite(db: Kysely<Database>, storage: Storage) {
+  const existing = await existingTables(db)
   await db.transaction().execute(async (trx) => {
-    for (const table of [...TRANSIENT_TABLES, ...ARCHIVED_TABLES.map((entry) => entry.table).reverse()]) {
+    for (const table of [...TRANSIENT_TABLES, ...ARCHIVED_TABLES.map((entry) => entry.table).reverse()].filter((name) => existing.has(name))) {
       await sql`delete from ${sql.table(table)}`.execute(trx)
     }
   })
@@ -124,7 +131,7 @@ export async function restoreSiteArchive(input: Readable, target: DatabaseHandle
     }
     if (!authSecret) throw new ArchiveError('The archive is incomplete: it has no auth secret.')
     for (const { table } of ARCHIVED_TABLES) {
-      if (rows[table] !== manifest.rows[table]) throw new ArchiveError(`The archive is incomplete: ${table} has ${rows[table]} of ${manifest.rows[table]} rows.`)
+      if (rows[table] !== (manifest.rows[table] ?? 0)) throw new ArchiveError(`The archive is incomplete: ${table} has ${rows[table]} of ${manifest.rows[table]} rows.`)
     }
   })
   await target.migrate()

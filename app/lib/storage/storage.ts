@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import { isStorageKey, parseStoredFileUrl } from '../url-rules.ts'
 
 export const BUCKETS = ['gallery', 'uploads', 'blogs', 'policies'] as const
 export type Bucket = (typeof BUCKETS)[number]
@@ -28,21 +29,9 @@ export class InvalidKeyError extends Error {
   override name = 'InvalidKeyError'
 }
 
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
-
-/**
- * Keys are relative paths of simple segments: no `..`, no absolute paths,
- * no backslashes or control characters, so no key can leave its bucket on
- * disk nor name another bucket's object in S3.
- */
+/** Keys are relative paths of simple segments (`isStorageKey`): none can leave its bucket. */
 export function assertValidKey(key: string): void {
-  const segments = key.split('/')
-  const valid =
-    key.length > 0 &&
-    key.length <= 512 &&
-    segments.length <= 8 &&
-    segments.every((segment) => SEGMENT.test(segment) && !segment.includes('..'))
-  if (!valid) throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(key)}`)
+  if (!isStorageKey(key)) throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(key)}`)
 }
 
 /** The stable public address of a stored file, whatever the driver. */
@@ -53,14 +42,8 @@ export function publicUrl(bucket: Bucket, key: string): string {
 
 /** Parses a URL made by `publicUrl` back into its bucket and key, or null for any other URL. */
 export function parsePublicUrl(url: string): { bucket: Bucket; key: string } | null {
-  const match = /^\/files\/([a-z]+)\/(.+)$/.exec(url)
-  if (!match || !isBucket(match[1]!)) return null
-  try {
-    assertValidKey(match[2]!)
-  } catch {
-    return null
-  }
-  return { bucket: match[1], key: match[2]! }
+  const parsed = parseStoredFileUrl(url)
+  return parsed && isBucket(parsed.bucket) ? { bucket: parsed.bucket, key: parsed.key } : null
 }
 
 /** A Map: the extension comes from a stored key, and a plain object would also answer to '__proto__' or 'constructor'. */

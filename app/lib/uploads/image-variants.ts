@@ -1,3 +1,5 @@
+import { isStoredFileUrl } from '../url-rules.ts'
+
 /* Where the sized copies of an uploaded image live; shared by the upload code and every page that shows images. */
 
 /** Widths of the WebP copies made of each uploaded image, for `srcset`. */
@@ -15,6 +17,6 @@ export function variantUrl(url: string, width: number) {
  * have their variants); none for images from elsewhere.
  */
 export function imageSrcSet(url: string | null | undefined): string | undefined {
-  if (!url || !/^\/files\/[a-z]+\/.+\.webp$/.test(url) || /\.w\d+\.webp$/.test(url)) return undefined
+  if (!url || !isStoredFileUrl(url) || !url.endsWith('.webp') || /\.w\d+\.webp$/.test(url)) return undefined
   return [...IMAGE_VARIANT_WIDTHS.map((width) => `${variantUrl(url, width)} ${width}w`), `${url} ${IMAGE_MAX_WIDTH}w`].join(', ')
 }

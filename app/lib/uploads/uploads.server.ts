@@ -86,8 +86,8 @@ async function webp(bytes: Uint8Array, width: number) {
 
 /**
  * Stores an image as WebP (at most 1600 px wide) plus smaller WebP copies for
- * `srcset`, under `{prefix}/{random id}.webp` (spec §7 names, with our
- * extension). Returns the public URL of the main copy.
+ * `srcset`, under `{prefix}/{random id}.webp` (docs/product-rules.md#uploads-and-files).
+ * Returns the public URL of the main copy.
  */
 export async function storeImage(storage: Storage, bucket: Bucket, bytes: Uint8Array, prefix?: string): Promise<string> {
   const key = `${prefix ? `${prefix}/` : ''}${newId()}.webp`
@@ -110,7 +110,19 @@ export async function storeImage(storage: Storage, bucket: Bucket, bytes: Uint8A
   return url
 }
 
-/** Spec §7: policies upload as {timestamp}.{ext}. */
+/** Stores several checked images, all or none: when one cannot be stored, those stored before it are removed. Returns their URLs in order. */
+export async function storeImages(storage: Storage, bucket: Bucket, images: readonly Uint8Array[], prefix?: string): Promise<string[]> {
+  const stored: string[] = []
+  try {
+    for (const bytes of images) stored.push(await storeImage(storage, bucket, bytes, prefix))
+  } catch (error) {
+    await removeStoredFiles(storage, stored)
+    throw error
+  }
+  return stored
+}
+
+/** A policy document is stored as {timestamp}-{random}.{ext}: its name says when it was uploaded. */
 export async function storeDocument(storage: Storage, document: { bytes: Uint8Array; ext: string; contentType: string }): Promise<string> {
   const key = `${Date.now()}-${newId().slice(0, 8)}.${document.ext}`
   await storage.put('policies', key, document.bytes, document.contentType)

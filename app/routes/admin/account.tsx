@@ -6,12 +6,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { Label } from '#app/components/ui/label.tsx'
 import { Switch } from '#app/components/ui/switch.tsx'
 import { hasRole } from '#app/domain/user/access.ts'
-import { TWO_FACTOR_FIRST } from '#app/domain/user/account-security.ts'
+import { TWO_FACTOR_FIRST, twoFactorSettingSchema } from '#app/domain/user/account-security.ts'
 import { isTwoFactorRequiredForStaff, listPasskeys, mustSetUpTwoFactor, setTwoFactorRequiredForStaff } from '#app/domain/user/account-security.server.ts'
-import { refused, submittedForm, succeeded, textFields } from '#app/lib/action.server.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import type { Route } from './+types/account.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,16 +29,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The one form of this page that is not Better Auth's own: the admin's site-wide 2FA rule. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'user')
-  if (!hasRole(staff.role, 'admin')) return refused('Only admins may change this setting', 403)
-  const submitted = await submittedForm(request)
-  if (!submitted.ok) return submitted.response
-  const values = textFields(submitted.data)
-  if (values.intent !== 'require-two-factor' || !['true', 'false'].includes(values.required ?? '')) return refused('Unknown action')
-  const required = values.required === 'true'
-  // An admin who has no second step yet would lock themselves in the account page.
-  if (required && !staff.twoFactorEnabled) return refused('Turn on two-factor sign-in for your own account first.', 409)
-  await setTwoFactorRequiredForStaff(required)
-  return succeeded(required ? 'Editors and admins now need two-factor sign-in' : 'Two-factor sign-in is now optional')
+  return answerAction(async () => {
+    const { required } = await validatedForm(twoFactorSettingSchema, request)
+    await setTwoFactorRequiredForStaff(required, staff)
+    return required ? 'Editors and admins now need two-factor sign-in' : 'Two-factor sign-in is now optional'
+  })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Account | Admin Panel' }]

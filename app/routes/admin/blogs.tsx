@@ -1,18 +1,20 @@
-import { CalendarDays } from 'lucide-react'
+import { CalendarDays, Eye, History } from 'lucide-react'
+import { useState } from 'react'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { BlogDialog } from '#app/components/admin/blog-dialog.tsx'
+import { BlogHistoryDialog } from '#app/components/admin/blog-history-dialog.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
-import { createBlogPost, deleteBlogPost, updateBlogPost } from '#app/domain/blog/blog-admin.server.ts'
+import { createBlogPost, deleteBlogPost, publicationFromForm, updateBlogPost } from '#app/domain/blog/blog-admin.server.ts'
 import { BLOG_MESSAGES, blogActionSchema } from '#app/domain/blog/blog.schema.ts'
 import { listBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
-import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
-import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
-import { checkImageUpload } from '#app/lib/uploads/uploads.server.ts'
-import { useSite } from '#app/lib/use-site.ts'
+import { useSite } from '#app/components/hooks/use-site.ts'
 import type { Route } from './+types/blogs.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,21 +23,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireStaff(context, 'editor')
-  const parsed = await parseForm(blogActionSchema, request, Object.fromEntries)
-  if (!parsed.ok) return parsed.response
-  const submission = parsed.data
-  if (submission.intent === 'delete') {
-    if (!(await deleteBlogPost(submission.id))) return refused(BLOG_MESSAGES.notFound, 404)
-    return succeeded(BLOG_MESSAGES.deleted)
-  }
-  const file = chosenFile(submission.coverFile)
-  const cover = file ? await checkImageUpload(file) : null
-  if (cover && !cover.ok) return refused(cover.error, 400, { coverFile: cover.error })
-  const input = { ...submission, coverBytes: cover?.value ?? null }
-  const result = submission.intent === 'create' ? await createBlogPost(input) : await updateBlogPost(submission.id, input)
-  if (!result.ok) return refused(result.error, result.status, result.field ? { [result.field]: result.error } : {})
-  return succeeded(submission.intent === 'create' ? BLOG_MESSAGES.created : BLOG_MESSAGES.updated)
+  const staff = requireStaff(context, 'editor')
+  return answerAction(async () => {
+    const submission = await validatedForm(blogActionSchema, request, Object.fromEntries)
+    if (submission.intent === 'delete') {
+      await deleteBlogPost(submission.id)
+      return BLOG_MESSAGES.deleted
+    }
+    const post = { ...submission, publication: publicationFromForm(submission) }
+    if (submission.intent === 'create') {
+      await createBlogPost(post, { authorId: staff.userId })
+      return BLOG_MESSAGES.created
+    }
+    await updateBlogPost(submission.id, post, { authorId: staff.userId })
+    return BLOG_MESSAGES.updated
+  })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Blogs | Admin Panel' }]
@@ -57,6 +59,7 @@ export default function BlogsAdmin({ loaderData }: Route.ComponentProps) {
 
 function BlogAdminCard({ post, controls }: { post: BlogPost; controls: ItemControls }) {
   const { timeZone } = useSite()
+  const [historyOpen, setHistoryOpen] = useState(false)
   return (
     <Card className="h-full gap-4 overflow-hidden pt-0">
       {post.coverImage ? (
@@ -76,11 +79,29 @@ function BlogAdminCard({ post, controls }: { post: BlogPost; controls: ItemContr
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
               <CalendarDays aria-hidden className="size-4 shrink-0" />
               <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, timeZone)}</time>
+              <PublicationBadge item={post} />
             </p>
           </div>
-          <ItemActions name={post.title} confirmQuestion={BLOG_MESSAGES.confirmDelete} controls={controls} />
+          <ItemActions
+            name={post.title}
+            confirmQuestion={BLOG_MESSAGES.confirmDelete}
+            controls={controls}
+            before={
+              <>
+                <Button asChild variant="ghost" size="icon">
+                  <a href={`/preview/posts/${post.id}`} target="_blank" rel="noopener" aria-label={`Preview ${post.title} (opens in a new tab)`}>
+                    <Eye aria-hidden />
+                  </a>
+                </Button>
+                <Button variant="ghost" size="icon" aria-label={`History of ${post.title}`} onClick={() => setHistoryOpen(true)}>
+                  <History aria-hidden />
+                </Button>
+              </>
+            }
+          />
         </div>
         <p className="line-clamp-3 text-sm text-muted-foreground">{excerptOf(post)}</p>
+        {historyOpen ? <BlogHistoryDialog post={post} onClose={() => setHistoryOpen(false)} /> : null}
       </CardContent>
     </Card>
   )

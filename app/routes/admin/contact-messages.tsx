@@ -13,12 +13,12 @@ import {
   type ContactMessage,
 } from '#app/domain/contact/contact-messages.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import { formatDate, formatTime } from '#app/lib/format.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
-import { useChangeFeed } from '#app/lib/use-change-feed.ts'
-import { useSite } from '#app/lib/use-site.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
+import { useChangeFeed } from '#app/components/hooks/use-change-feed.ts'
+import { useSite } from '#app/components/hooks/use-site.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { Route } from './+types/contact-messages.ts'
 
@@ -29,15 +29,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = await parseForm(contactMessageActionSchema, request)
-  if (!parsed.ok) return parsed.response
-  const submission = parsed.data
-  if (submission.intent === 'mark') {
-    if (!(await setContactMessageRead(submission.id, submission.read))) return refused(CONTACT_ADMIN_MESSAGES.statusFailed, 404)
-    return succeeded(CONTACT_ADMIN_MESSAGES.statusUpdated)
-  }
-  if (!(await deleteContactMessage(submission.id))) return refused(CONTACT_ADMIN_MESSAGES.deleteFailed, 404)
-  return succeeded(CONTACT_ADMIN_MESSAGES.deleted)
+  return answerAction(async () => {
+    const submission = await validatedForm(contactMessageActionSchema, request)
+    if (submission.intent === 'mark') {
+      await setContactMessageRead(submission.id, submission.read)
+      return CONTACT_ADMIN_MESSAGES.statusUpdated
+    }
+    await deleteContactMessage(submission.id)
+    return CONTACT_ADMIN_MESSAGES.deleted
+  })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Contact Messages | Admin Panel' }]

@@ -3,7 +3,7 @@ import { AREA_ICONS } from '#app/components/admin/admin-sidebar.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { countContent, type ContentCountKey } from '#app/domain/dashboard/dashboard.server.ts'
 import { areasFor, type AdminAreaIcon } from '#app/domain/user/access.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/dashboard.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -3,17 +3,17 @@ import { AdminListPage, ItemActions, type ItemControls } from '#app/components/a
 import { EventCalendarLinkCard } from '#app/components/admin/event-calendar-link-card.tsx'
 import { EventDialog } from '#app/components/admin/event-dialog.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
+import { saveCalendarLink } from '#app/domain/event/calendar-link.server.ts'
 import { createEvent, deleteEvent, listEventsForAdmin, updateEvent } from '#app/domain/event/event-admin.server.ts'
 import { EVENT_MESSAGES, eventActionSchema } from '#app/domain/event/event.schema.ts'
 import type { SchoolEvent } from '#app/domain/event/event.ts'
-import { getSectionContent, updateSectionContentByKey } from '#app/domain/section/section.server.ts'
-import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
+import { getSectionContent } from '#app/domain/section/section.server.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
-import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
-import { checkImageUpload } from '#app/lib/uploads/uploads.server.ts'
-import { useSite } from '#app/lib/use-site.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
+import { useSite } from '#app/components/hooks/use-site.ts'
 import type { Route } from './+types/events.ts'
+import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
@@ -23,27 +23,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = await parseForm(eventActionSchema, request, Object.fromEntries)
-  if (!parsed.ok) return parsed.response
-  const submission = parsed.data
-  switch (submission.intent) {
-    case 'create':
-    case 'update': {
-      const file = chosenFile(submission.imageFile)
-      const image = file ? await checkImageUpload(file) : null
-      if (image && !image.ok) return refused(image.error, 400, { imageFile: image.error })
-      const input = { ...submission, imageBytes: image?.value ?? null }
-      const result = submission.intent === 'create' ? await createEvent(input) : await updateEvent(submission.id, input)
-      if (!result.ok) return refused(result.error, result.status, result.field ? { [result.field]: result.error } : {})
-      return succeeded(submission.intent === 'create' ? EVENT_MESSAGES.created : EVENT_MESSAGES.updated)
+  return answerAction(async () => {
+    const submission = await validatedForm(eventActionSchema, request, Object.fromEntries)
+    switch (submission.intent) {
+      case 'create':
+        await createEvent(submission)
+        return EVENT_MESSAGES.created
+      case 'update':
+        await updateEvent(submission.id, submission)
+        return EVENT_MESSAGES.updated
+      case 'delete':
+        await deleteEvent(submission.id)
+        return EVENT_MESSAGES.deleted
+      case 'save-calendar':
+        await saveCalendarLink({ url: submission.url })
+        return EVENT_MESSAGES.calendarSaved
     }
-    case 'delete':
-      if (!(await deleteEvent(submission.id))) return refused(EVENT_MESSAGES.notFound, 404)
-      return succeeded(EVENT_MESSAGES.deleted)
-    case 'save-calendar':
-      if (!(await updateSectionContentByKey('calendar.google', { url: submission.url }))) return refused(EVENT_MESSAGES.calendarMissing, 404)
-      return succeeded(EVENT_MESSAGES.calendarSaved)
-  }
+  })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Events | Admin Panel' }]
@@ -75,6 +71,7 @@ function EventAdminCard({ event, controls }: { event: SchoolEvent; controls: Ite
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0 space-y-1">
               <h3 className="font-semibold break-words">{event.title}</h3>
+              <PublicationBadge item={event} />
               <p className="flex items-center gap-1.5 text-sm text-primary">
                 <CalendarDays aria-hidden className="size-4 shrink-0" />
                 <time dateTime={event.startDate}>{formatEventWhen(event.startDate, event.endDate, timeZone)}</time>

@@ -10,7 +10,6 @@ import { Button } from '#app/components/ui/button.tsx'
 import {
   deleteGalleryFolder,
   deleteGalleryImage,
-  FOLDER_REFUSALS,
   getAdminGallery,
   updateGalleryFolder,
   uploadGalleryImages,
@@ -24,9 +23,9 @@ import {
   type AdminGalleryFolder,
 } from '#app/domain/gallery/gallery.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import type { Route } from './+types/gallery.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,29 +35,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = await parseForm(galleryActionSchema, request, galleryFormValues)
-  if (!parsed.ok) return parsed.response
-  const submission = parsed.data
-  switch (submission.intent) {
-    case 'upload': {
-      const result = await uploadGalleryImages({ files: submission.images, folder: uploadFolderOf(submission), title: submission.title })
-      if (!result.ok) return refused(result.error, 400, { images: result.error })
-      return succeeded(uploadedMessage(result.count))
+  return answerAction(async () => {
+    const submission = await validatedForm(galleryActionSchema, request, galleryFormValues)
+    switch (submission.intent) {
+      case 'upload': {
+        const images = await uploadGalleryImages({ files: submission.images, folder: uploadFolderOf(submission), title: submission.title })
+        return uploadedMessage(images.length)
+      }
+      case 'update-folder':
+        await updateGalleryFolder(submission.id, submission)
+        return GALLERY_MESSAGES.folderUpdated
+      case 'delete-folder':
+        await deleteGalleryFolder(submission.id)
+        return GALLERY_MESSAGES.folderDeleted
+      case 'delete-image':
+        await deleteGalleryImage(submission.id)
+        return GALLERY_MESSAGES.imageDeleted
     }
-    case 'update-folder': {
-      const result = await updateGalleryFolder(submission.id, submission)
-      if (result !== 'done') return refused(FOLDER_REFUSALS[result].message, FOLDER_REFUSALS[result].status, { name: FOLDER_REFUSALS[result].message })
-      return succeeded(GALLERY_MESSAGES.folderUpdated)
-    }
-    case 'delete-folder': {
-      const result = await deleteGalleryFolder(submission.id)
-      if (result !== 'done') return refused(FOLDER_REFUSALS[result].message, FOLDER_REFUSALS[result].status)
-      return succeeded(GALLERY_MESSAGES.folderDeleted)
-    }
-    case 'delete-image':
-      if (!(await deleteGalleryImage(submission.id))) return refused(GALLERY_MESSAGES.imageNotFound, 404)
-      return succeeded(GALLERY_MESSAGES.imageDeleted)
-  }
+  })
 }
 
 /** Choosing a folder filter only changes the URL's search: the loaded gallery already holds every image. */

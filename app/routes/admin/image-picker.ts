@@ -1,25 +1,31 @@
-import { DEFAULT_FOLDER } from '#app/domain/gallery/gallery.schema.ts'
-import { getAdminGallery, uploadGalleryImages } from '#app/domain/gallery/gallery-admin.server.ts'
-import { refused, submittedForm } from '#app/lib/action.server.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
-import { chosenFile, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { getAdminGallery } from '#app/domain/gallery/gallery-admin.server.ts'
+import { uploadMedia } from '#app/domain/media/media-admin.server.ts'
+import { imageDescriptionSchema, MEDIA_MESSAGES } from '#app/domain/media/media.schema.ts'
+import { listMediaPage } from '#app/domain/media/media.server.ts'
+import { answerAction, postedForm, validated } from '#app/lib/action.server.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/image-picker.ts'
 
-/** The gallery's images, newest first, for the image picker. */
+/** The picker lists this many of the newest media images; older ones are in the media library's own list. */
+const PICKER_MEDIA_LIMIT = 200
+
+/** The media library's images and the gallery's photos, newest first, each with its description. */
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  const { images } = await getAdminGallery()
-  return { images: images.map(({ id, title, imageUrl }) => ({ id, title, imageUrl })) }
+  const [media, gallery] = await Promise.all([listMediaPage({ limit: PICKER_MEDIA_LIMIT, offset: 0 }), getAdminGallery()])
+  return {
+    media: media.items.map(({ id, url, fileName, alt, decorative }) => ({ id, url, label: fileName, alt, decorative })),
+    gallery: gallery.images.map(({ id, title, imageUrl }) => ({ id, url: imageUrl, label: title ?? '', alt: '', decorative: false })),
+  }
 }
 
-/** Spec §7: an image uploaded through the picker joins the gallery, titled with its file name. */
+/** An image uploaded through the picker joins the media library (never the gallery), with the description typed for it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireStaff(context, 'editor')
-  const submitted = await submittedForm(request)
-  if (!submitted.ok) return submitted.response
-  const file = chosenFile(submitted.data.get('image'))
-  if (!file) return refused(UPLOAD_MESSAGES.notAnImage)
-  const result = await uploadGalleryImages({ files: [file], folder: DEFAULT_FOLDER, title: file.name.slice(0, 100) })
-  if (!result.ok) return refused(result.error)
-  return { ok: true as const, message: 'Image uploaded successfully', url: result.urls[0]! }
+  const staff = requireStaff(context, 'editor')
+  return answerAction(async () => {
+    const form = await postedForm(request)
+    const description = validated(imageDescriptionSchema, { alt: form.get('alt') ?? '', decorative: form.get('decorative') === 'on' })
+    const item = await uploadMedia(form.get('image'), description, staff.userId)
+    return { ok: true as const, message: MEDIA_MESSAGES.uploaded, url: item.url }
+  })
 }

@@ -6,9 +6,9 @@ import { toast } from '#app/components/ui/sonner.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { AUTH_MESSAGES, LOGGED_OUT_PARAM } from '#app/domain/user/credentials.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
-import { useHydrated } from '#app/lib/use-hydrated.ts'
-import { adminGuard, requireStaff } from '#app/lib/permissions.server.ts'
-import { useSessionWatcher } from '#app/lib/use-session-watcher.ts'
+import { useHydrated } from '#app/components/hooks/use-hydrated.ts'
+import { adminGuard, requireStaff } from '#app/services/permissions.server.ts'
+import { useSessionWatcher } from '#app/components/hooks/use-session-watcher.ts'
 import type { Route } from './+types/layout.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [adminGuard]
@@ -27,7 +27,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [loggingOut, setLoggingOut] = useState(false)
   const menu = useNavigationMenu()
 
-  // Spec §8: Logout goes to /auth even when the sign-out call fails; the
+  // Logout goes to /auth even when the sign-out call fails; the
   // marker keeps /auth from sending a still-valid session back here.
   async function logout() {
     markLeaving()
@@ -57,8 +57,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 border-r bg-background md:block">{sidebar}</aside>
       {/*
         The admin forms work only once the page's scripts run (fetchers, the rich-text
-        editor, react-hook-form), and hydration would replace anything typed before:
-        until then the content takes no input.
+        editor, the image picker, section content posted as JSON), and a dialog or list
+        entry rendered by them would lose anything typed before: until then the content
+        takes no input.
       */}
       <main className="min-w-0 flex-1 p-4 md:p-8" inert={!hydrated} aria-busy={hydrated ? undefined : true}>
         {navigation.state === 'loading' && navigation.location.pathname.startsWith('/admin') ? (

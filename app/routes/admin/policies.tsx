@@ -5,11 +5,10 @@ import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createPolicy, deletePolicy, updatePolicy } from '#app/domain/policy/policy-admin.server.ts'
 import { POLICY_MESSAGES, policyActionSchema } from '#app/domain/policy/policy.schema.ts'
 import { listPolicies, type Policy } from '#app/domain/policy/policy.server.ts'
-import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
-import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
-import { checkDocumentUpload } from '#app/lib/uploads/uploads.server.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/policies.ts'
+import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
@@ -18,27 +17,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = await parseForm(policyActionSchema, request, Object.fromEntries)
-  if (!parsed.ok) return parsed.response
-  const submission = parsed.data
-  switch (submission.intent) {
-    case 'create':
-    case 'update': {
-      const file = chosenFile(submission.file)
-      const document = file ? await checkDocumentUpload(file) : null
-      if (document && !document.ok) return refused(document.error, 400, { file: document.error })
-      const input = { ...submission, document: document?.value ?? null }
-      if (submission.intent === 'create') {
-        await createPolicy(input)
-        return succeeded(POLICY_MESSAGES.created)
-      }
-      if (!(await updatePolicy(submission.id, input))) return refused(POLICY_MESSAGES.notFound, 404)
-      return succeeded(POLICY_MESSAGES.updated)
+  return answerAction(async () => {
+    const submission = await validatedForm(policyActionSchema, request, Object.fromEntries)
+    switch (submission.intent) {
+      case 'create':
+        await createPolicy(submission)
+        return POLICY_MESSAGES.created
+      case 'update':
+        await updatePolicy(submission.id, submission)
+        return POLICY_MESSAGES.updated
+      case 'delete':
+        await deletePolicy(submission.id)
+        return POLICY_MESSAGES.deleted
     }
-    case 'delete':
-      if (!(await deletePolicy(submission.id))) return refused(POLICY_MESSAGES.notFound, 404)
-      return succeeded(POLICY_MESSAGES.deleted)
-  }
+  })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Policies | Admin Panel' }]
@@ -64,6 +56,7 @@ function PolicyAdminCard({ policy, controls }: { policy: Policy; controls: ItemC
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0 space-y-1">
             <h2 className="font-semibold break-words">{policy.title}</h2>
+            <PublicationBadge item={policy} />
             {policy.fileUrl ? (
               <a
                 href={policy.fileUrl}

@@ -10,9 +10,9 @@ import {
 } from '#app/components/admin/section-editors.tsx'
 import { listSections, saveSectionContent } from '#app/domain/section/section-admin.server.ts'
 import { isEditableSectionKey, SECTION_MESSAGES, sectionActionSchema } from '#app/domain/section/section-forms.ts'
-import { sectionSchemas } from '#app/domain/section/section.schema.ts'
-import { parseForm, parseSubmission, refused, succeeded } from '#app/lib/action.server.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { DomainError } from '#app/lib/errors/domain-error.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/sections.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -22,20 +22,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = await parseForm(sectionActionSchema, request)
-  if (!parsed.ok) return parsed.response
-  const submission = parsed.data
-  let json: unknown
+  return answerAction(async () => {
+    const submission = await validatedForm(sectionActionSchema, request)
+    await saveSectionContent(submission.key, contentOf(submission.content))
+    return SECTION_MESSAGES.updated
+  })
+}
+
+/** A section form posts its content as JSON; the domain checks it against the key's schema. */
+function contentOf(json: string): unknown {
   try {
-    json = JSON.parse(submission.content)
+    return JSON.parse(json)
   } catch {
-    return refused('Invalid input')
+    throw DomainError.invalid('Invalid input')
   }
-  const content = parseSubmission(sectionSchemas[submission.key], json)
-  if (!content.ok) return content.response
-  const saved = await saveSectionContent(submission.key, content.data)
-  if (saved.ok) return succeeded(SECTION_MESSAGES.updated)
-  return saved.error === 'not-found' ? refused(SECTION_MESSAGES.notFound, 404) : refused(saved.message)
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sections | Admin Panel' }]
@@ -55,7 +55,7 @@ export default function SectionsAdmin({ loaderData }: Route.ComponentProps) {
   )
 }
 
-/** Spec §2: the form chosen by key; stored content that no longer fits its schema opens empty rather than breaking the page. */
+/** The form chosen by key; stored content that no longer fits its schema opens empty rather than breaking the page. */
 function SectionEditor({ sectionKey, content }: { sectionKey: string; content: unknown }) {
   if (sectionKey === 'calendar.google') {
     return (

@@ -1,26 +1,19 @@
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
 import { StarPicker } from '#app/components/admin/star-picker.tsx'
+import { Field, TextareaField } from '#app/components/forms/field.tsx'
 import { StarRating } from '#app/components/home/star-rating.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
 import {
   DEFAULT_RATING,
   TESTIMONIAL_MESSAGES,
   testimonialActionSchema,
   testimonialSchema,
 } from '#app/domain/testimonial/testimonial.schema.ts'
-import {
-  createTestimonial,
-  deleteTestimonial,
-  listTestimonials,
-  updateTestimonial,
-  type Testimonial,
-} from '#app/domain/testimonial/testimonial.server.ts'
-import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
+import { createTestimonial, deleteTestimonial, updateTestimonial } from '#app/domain/testimonial/testimonial-admin.server.ts'
+import { listTestimonials, type Testimonial } from '#app/domain/testimonial/testimonial.server.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/testimonials.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -30,20 +23,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
-  const parsed = await parseForm(testimonialActionSchema, request)
-  if (!parsed.ok) return parsed.response
-  const submission = parsed.data
-  switch (submission.intent) {
-    case 'create':
-      await createTestimonial(submission)
-      return succeeded(TESTIMONIAL_MESSAGES.created)
-    case 'update':
-      if (!(await updateTestimonial(submission.id, submission))) return refused(TESTIMONIAL_MESSAGES.notFound, 404)
-      return succeeded(TESTIMONIAL_MESSAGES.updated)
-    case 'delete':
-      if (!(await deleteTestimonial(submission.id))) return refused(TESTIMONIAL_MESSAGES.notFound, 404)
-      return succeeded(TESTIMONIAL_MESSAGES.deleted)
-  }
+  return answerAction(async () => {
+    const submission = await validatedForm(testimonialActionSchema, request)
+    switch (submission.intent) {
+      case 'create':
+        await createTestimonial(submission)
+        return TESTIMONIAL_MESSAGES.created
+      case 'update':
+        await updateTestimonial(submission.id, submission)
+        return TESTIMONIAL_MESSAGES.updated
+      case 'delete':
+        await deleteTestimonial(submission.id)
+        return TESTIMONIAL_MESSAGES.deleted
+    }
+  })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Testimonials | Admin Panel' }]
@@ -88,14 +81,10 @@ function TestimonialDialog({ testimonial, onClose }: { testimonial: Testimonial 
       editingId={testimonial?.id ?? null}
       onClose={onClose}
     >
-      {(errors) => (
+      {({ errors }) => (
         <>
-          <FormField id="parentName" label="Parent Name" error={errors.parentName}>
-            <Input id="parentName" name="parentName" defaultValue={testimonial?.parentName} aria-invalid={!!errors.parentName} aria-describedby={describedBy('parentName', errors.parentName)} />
-          </FormField>
-          <FormField id="message" label="Message" error={errors.message}>
-            <Textarea id="message" name="message" rows={5} defaultValue={testimonial?.message} aria-invalid={!!errors.message} aria-describedby={describedBy('message', errors.message)} />
-          </FormField>
+          <Field id="parentName" name="parentName" label="Parent Name" defaultValue={testimonial?.parentName} error={errors.parentName} />
+          <TextareaField id="message" name="message" label="Message" rows={5} defaultValue={testimonial?.message} error={errors.message} />
           <StarPicker name="rating" label="Rating" defaultValue={testimonial?.rating ?? DEFAULT_RATING} />
         </>
       )}

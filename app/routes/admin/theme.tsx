@@ -1,18 +1,21 @@
 import { Plus, RotateCcw, Save } from 'lucide-react'
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useFetcher } from 'react-router'
+import { z } from 'zod'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
 import { ThemeCards } from '#app/components/admin/theme-cards.tsx'
+import { ThemeContrastReport } from '#app/components/admin/theme-contrast-report.tsx'
 import { ColorField, SectionStyleFields } from '#app/components/admin/theme-fields.tsx'
 import { ThemePreviewFrame } from '#app/components/admin/theme-preview-frame.tsx'
+import { Field } from '#app/components/forms/field.tsx'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
-import { activateTheme, deleteTheme, updateTheme } from '#app/domain/theme/theme-admin.server.ts'
+import { themeContrast } from '#app/domain/theme/contrast.ts'
+import { activateTheme, createTheme, deleteTheme, updateTheme } from '#app/domain/theme/theme-admin.server.ts'
 import {
   COLOR_KEYS,
   DEFAULT_COLORS,
@@ -26,12 +29,13 @@ import {
   type Theme,
   type ThemeInput,
 } from '#app/domain/theme/theme.schema.ts'
-import { createTheme, listThemes } from '#app/domain/theme/theme.server.ts'
-import { fieldErrorsOf, type ActionResult } from '#app/lib/action-result.ts'
-import { refused, submittedForm, textFields, succeeded } from '#app/lib/action.server.ts'
+import { listThemes } from '#app/domain/theme/theme.server.ts'
+import { refusedFieldErrors, type ActionResult, type FieldErrors } from '#app/lib/action-result.ts'
+import { answerAction, postedForm, textFields, validated } from '#app/lib/action.server.ts'
+import { DomainError, isDomainError } from '#app/lib/errors/domain-error.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import type { Route } from './+types/theme.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -39,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { themes: await listThemes() }
 }
 
-/** Spec §8: 'Failed to update theme: ...' and the like, by what was asked (a Map: the intent is any text, '__proto__' too). */
+/** A refusal's message starts with what was asked: 'Failed to update theme: ...' and the like (a Map: the intent is any text, '__proto__' too). */
 const FAILURE_PREFIX = new Map([
   ['update', 'Failed to update theme: '],
   ['create', 'Failed to create theme: '],
@@ -49,34 +53,29 @@ const FAILURE_PREFIX = new Map([
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'admin')
-  const submitted = await submittedForm(request)
-  if (!submitted.ok) return submitted.response
-  const values = textFields(submitted.data)
-  const prefix = FAILURE_PREFIX.get(values.intent ?? '') ?? ''
-  const parsed = themeActionSchema.safeParse(values)
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error)
-    return refused(prefix + (Object.values(fieldErrors)[0] ?? 'Invalid input'), 400, fieldErrors)
-  }
-  const submission = parsed.data
-  switch (submission.intent) {
-    case 'create':
-      await createTheme(submission.theme)
-      return succeeded(THEME_MESSAGES.created)
-    case 'update': {
-      const result = await updateTheme(submission.id, submission.theme)
-      return result.ok ? succeeded(THEME_MESSAGES.updated) : refused(prefix + THEME_MESSAGES.notFound, 404)
+  return answerAction(async () => {
+    const values = textFields(await postedForm(request))
+    const prefix = FAILURE_PREFIX.get(values.intent ?? '') ?? ''
+    try {
+      const submission = validated(themeActionSchema, values)
+      switch (submission.intent) {
+        case 'create':
+          await createTheme(submission.theme)
+          return THEME_MESSAGES.created
+        case 'update':
+          await updateTheme(submission.id, submission.theme)
+          return THEME_MESSAGES.updated
+        case 'activate':
+          await activateTheme(submission.id)
+          return THEME_MESSAGES.activated
+        case 'delete':
+          await deleteTheme(submission.id)
+          return THEME_MESSAGES.deleted
+      }
+    } catch (error) {
+      throw isDomainError(error) ? new DomainError(error.code, prefix + error.message, error.fields) : error
     }
-    case 'activate': {
-      const result = await activateTheme(submission.id)
-      return result.ok ? succeeded(THEME_MESSAGES.activated) : refused(prefix + THEME_MESSAGES.notFound, 404)
-    }
-    case 'delete': {
-      const result = await deleteTheme(submission.id)
-      if (result.ok) return succeeded(THEME_MESSAGES.deleted)
-      return result.error === 'active' ? refused(prefix + THEME_MESSAGES.activeCannotBeDeleted, 409) : refused(prefix + THEME_MESSAGES.notFound, 404)
-    }
-  }
+  })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Theme Management | Admin Panel' }]
@@ -115,20 +114,26 @@ export default function ThemeManagement({ loaderData }: Route.ComponentProps) {
   useActionToast(editor)
   useActionToast(list)
 
-  const check = themeInputSchema.safeParse(draft)
-  const errors = check.success ? {} : fieldErrorsOf(check.error)
+  // The draft is checked as it is typed: the preview follows every keystroke, and so do the messages.
+  const validation = useFormValidation({
+    schema: themeInputSchema,
+    values: draft,
+    revealOn: 'always',
+    onInvalid: (_errors: FieldErrors, first: string) => showErrorToast(selectedId ? `Failed to update theme: ${first}` : THEME_MESSAGES.noneSelected),
+    onValid: (theme) => {
+      if (!selectedId) return showErrorToast(THEME_MESSAGES.noneSelected)
+      void editor.submit({ intent: 'update', id: selectedId, theme: JSON.stringify(theme) }, { method: 'post' })
+    },
+  })
+  const { errors } = validation
   const preview = useMemo(() => ({ colors: draft.colors, sectionStyles: draft.sectionStyles }), [draft.colors, draft.sectionStyles])
   const saving = editor.state !== 'idle'
+  // Only a colour in the right format can be measured; until then the report waits for it.
+  const contrast = useMemo(() => (errors && Object.keys(errors).some((key) => key.startsWith('colors.')) ? null : themeContrast(draft.colors)), [draft.colors, errors])
 
   function select(theme: Theme) {
     setChosenId(theme.id)
     setDraft(draftOf(theme))
-  }
-
-  function save() {
-    if (!selectedId) return showErrorToast(THEME_MESSAGES.noneSelected)
-    if (!check.success) return showErrorToast(`Failed to update theme: ${Object.values(errors)[0]}`)
-    void editor.submit({ intent: 'update', id: selectedId, theme: JSON.stringify(check.data) }, { method: 'post' })
   }
 
   function reset() {
@@ -154,7 +159,7 @@ export default function ThemeManagement({ loaderData }: Route.ComponentProps) {
               <Plus aria-hidden />
               Add New Theme
             </Button>
-            <Button type="button" onClick={save} disabled={saving}>
+            <Button type="submit" form="theme-editor" disabled={saving}>
               <Save aria-hidden />
               {saving ? 'Saving...' : 'Save Changes'}
             </Button>
@@ -177,13 +182,12 @@ export default function ThemeManagement({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid gap-8 2xl:grid-cols-2">
-        <section aria-labelledby="editor-heading" className="min-w-0 space-y-4">
+        <section aria-labelledby="editor-heading" className="min-w-0">
+          <form id="theme-editor" {...validation.form} className="space-y-4">
           <h2 id="editor-heading" className="text-xl font-semibold">
             Editor
           </h2>
-          <FormField id="theme-name" label="Theme name" error={errors.name}>
-            <Input id="theme-name" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} aria-invalid={!!errors.name} aria-describedby={describedBy('theme-name', errors.name)} />
-          </FormField>
+          <Field id="theme-name" name="name" label="Theme name" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} error={errors.name} />
           <Tabs defaultValue="colors">
             <TabsList className="flex h-auto flex-wrap">
               <TabsTrigger value="colors">Colors</TabsTrigger>
@@ -199,6 +203,7 @@ export default function ThemeManagement({ loaderData }: Route.ComponentProps) {
                     <ColorField key={key} colorKey={key} value={draft.colors[key]} error={errors[`colors.${key}`]} onChange={(value) => setDraft({ ...draft, colors: { ...draft.colors, [key]: value } })} />
                   ))}
                 </CardContent>
+                <CardContent>{contrast ? <ThemeContrastReport report={contrast} /> : null}</CardContent>
               </Card>
             </TabsContent>
             <TabsContent value="sections" className="space-y-4">
@@ -220,19 +225,20 @@ export default function ThemeManagement({ loaderData }: Route.ComponentProps) {
             </TabsContent>
             <TabsContent value="header">
               <StyleCard title={SECTION_LABELS.header}>
-                <FormField id="header-height" label="Header height" error={errors['sectionStyles.header.height']} hint="Default 80px">
-                  <Input
-                    id="header-height"
-                    value={draft.sectionStyles.header.height ?? ''}
-                    onChange={(event) => setStyle('header')({ ...draft.sectionStyles.header, height: event.target.value })}
-                    aria-invalid={!!errors['sectionStyles.header.height']}
-                    aria-describedby={describedBy('header-height', errors['sectionStyles.header.height'])}
-                  />
-                </FormField>
+                <Field
+                  id="header-height"
+                  name="sectionStyles.header.height"
+                  label="Header height"
+                  value={draft.sectionStyles.header.height ?? ''}
+                  onChange={(event) => setStyle('header')({ ...draft.sectionStyles.header, height: event.target.value })}
+                  error={errors['sectionStyles.header.height']}
+                  description="Default 80px"
+                />
                 <SectionStyleFields styleKey="header" style={draft.sectionStyles.header} errors={errors} onChange={setStyle('header')} />
               </StyleCard>
             </TabsContent>
           </Tabs>
+          </form>
         </section>
 
         <section aria-labelledby="preview-heading" className="min-w-0 space-y-4">
@@ -283,60 +289,50 @@ function BordersInfo() {
   )
 }
 
-/** Spec §2 'Create New Theme': a name, then a new inactive theme with the editor's current values. */
+const newThemeSchema = z.object({ name: themeNameSchema })
+
+/** 'Create New Theme': a name, then a new inactive theme with the editor's current values. */
 function CreateThemeDialog({ open, onOpenChange, draft }: { open: boolean; onOpenChange: (open: boolean) => void; draft: ThemeInput }) {
-  const fetcher = useFetcher<ActionResult>()
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  useActionToast(fetcher, () => close(false))
-  const saving = fetcher.state !== 'idle'
-
-  function close(next: boolean) {
-    if (!next) {
-      setName('')
-      setError(undefined)
-    }
-    onOpenChange(next)
-  }
-
-  function rename(next: string) {
-    setName(next)
-    // Once shown, the message follows the typing.
-    if (error) setError(themeNameSchema.safeParse(next).error?.issues[0]?.message)
-  }
-
-  function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const checked = themeNameSchema.safeParse(name)
-    if (!checked.success) return setError(checked.error.issues[0]?.message)
-    setError(undefined)
-    const theme = themeInputSchema.safeParse({ ...draft, name: checked.data })
-    // The editor's values are checked live; a bad one there falls back to the defaults here.
-    const values = theme.success ? theme.data : { ...defaultDraft(), name: checked.data }
-    void fetcher.submit({ intent: 'create', theme: JSON.stringify(values) }, { method: 'post' })
-  }
-
   return (
-    <Dialog open={open} onOpenChange={close}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Create New Theme</DialogTitle>
           <DialogDescription>The new theme starts inactive, with the colours and styles now in the editor.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={create} noValidate className="space-y-4">
-          <FormField id="new-theme-name" label="Theme name" error={error}>
-            <Input id="new-theme-name" value={name} onChange={(event) => rename(event.target.value)} aria-invalid={!!error} aria-describedby={describedBy('new-theme-name', error)} autoFocus />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Create Theme'}
-            </Button>
-          </DialogFooter>
-        </form>
+        {/* Mounted only while the dialog is open, so it opens empty each time. */}
+        <CreateThemeForm draft={draft} onClose={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
+  )
+}
+
+function CreateThemeForm({ draft, onClose }: { draft: ThemeInput; onClose: () => void }) {
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher, onClose)
+  const saving = fetcher.state !== 'idle'
+  const validation = useFormValidation({
+    schema: newThemeSchema,
+    serverErrors: refusedFieldErrors(fetcher.data),
+    onValid: ({ name }) => {
+      const theme = themeInputSchema.safeParse({ ...draft, name })
+      // The editor's values are checked live; a bad one there falls back to the defaults here.
+      const values = theme.success ? theme.data : { ...defaultDraft(), name }
+      void fetcher.submit({ intent: 'create', theme: JSON.stringify(values) }, { method: 'post' })
+    },
+  })
+
+  return (
+    <form {...validation.form} className="space-y-4">
+      <Field id="new-theme-name" name="name" label="Theme name" error={validation.errors.name} autoFocus />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Create Theme'}
+        </Button>
+      </DialogFooter>
+    </form>
   )
 }

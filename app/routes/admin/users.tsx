@@ -4,21 +4,18 @@ import { useFetcher } from 'react-router'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { Field, SelectField } from '#app/components/forms/field.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#app/components/ui/select.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
-import { editUserSchema, newUserSchema, USER_MESSAGES, userActionSchema } from '#app/domain/user/user-admin.schema.ts'
-import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess, type ManagedUser, type UserWriteResult } from '#app/domain/user/user-admin.server.ts'
-import { parseForm, refused, succeeded } from '#app/lib/action.server.ts'
+import { editUserSchema, newUserSchema, USER_MESSAGES, userActionSchema, type ManagedUser } from '#app/domain/user/user-admin.schema.ts'
+import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess } from '#app/domain/user/user-admin.server.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { formatDate } from '#app/lib/format.ts'
-import { requireStaff } from '#app/lib/permissions.server.ts'
-import { useActionToast } from '#app/lib/use-action-toast.ts'
-import { useSite } from '#app/lib/use-site.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
+import { useSite } from '#app/components/hooks/use-site.ts'
 import { PROFILE_STATUSES, ROLES, type ProfileStatus } from '#db/tables/people.ts'
 import type { Route } from './+types/users.ts'
 
@@ -27,30 +24,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { users: await listUsers(), currentUserId: staff.userId }
 }
 
-function answer(result: UserWriteResult, message: string) {
-  return result.ok ? succeeded(message) : refused(result.error, result.status)
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'admin')
-  const parsed = await parseForm(userActionSchema, request)
-  if (!parsed.ok) return parsed.response
-  const submission = parsed.data
-  switch (submission.intent) {
-    case 'create':
-      return answer(await createUser(submission), USER_MESSAGES.created)
-    case 'update': {
-      const { id, password, ...access } = submission
-      const updated = await updateUserAccess(id, access)
-      if (updated.ok && password) return answer(await setUserPassword(id, password, staff.userId), USER_MESSAGES.updated)
-      return answer(updated, USER_MESSAGES.updated)
+  return answerAction(async () => {
+    const submission = await validatedForm(userActionSchema, request)
+    switch (submission.intent) {
+      case 'create':
+        await createUser(submission)
+        return USER_MESSAGES.created
+      case 'update': {
+        const { id, password, ...access } = submission
+        await updateUserAccess(id, access)
+        if (password) await setUserPassword(id, password, staff.userId)
+        return USER_MESSAGES.updated
+      }
+      case 'approve':
+      case 'reject':
+        await updateUserAccess(submission.id, { status: submission.intent === 'approve' ? 'approved' : 'rejected' })
+        return USER_MESSAGES.statusUpdated
+      case 'delete':
+        await deleteUser(submission.id, staff.userId)
+        return USER_MESSAGES.deleted
     }
-    case 'approve':
-    case 'reject':
-      return answer(await updateUserAccess(submission.id, { status: submission.intent === 'approve' ? 'approved' : 'rejected' }), USER_MESSAGES.statusUpdated)
-    case 'delete':
-      return answer(await deleteUser(submission.id, staff.userId), USER_MESSAGES.deleted)
-  }
+  })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'User Management | Admin Panel' }]
@@ -153,39 +149,17 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
 }
 
 function ChoiceField<Value extends string>({ id, label, options, defaultValue }: { id: string; label: string; options: readonly Value[]; defaultValue: Value }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select name={id} defaultValue={defaultValue}>
-        <SelectTrigger id={id} className="w-full capitalize">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option} className="capitalize">
-              {option}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  )
+  return <SelectField id={id} name={id} label={label} options={options} defaultValue={defaultValue} optionClassName="capitalize" />
 }
 
 function AddUserDialog({ onClose }: { onClose: () => void }) {
   return (
     <AdminFormDialog title="Add User" description="The account can sign in at once, with the role you choose." schema={newUserSchema} editingId={null} onClose={onClose}>
-      {(errors) => (
+      {({ errors }) => (
         <>
-          <FormField id="email" label="Email" error={errors.email}>
-            <Input id="email" name="email" type="email" autoComplete="off" aria-invalid={!!errors.email} aria-describedby={describedBy('email', errors.email)} />
-          </FormField>
-          <FormField id="password" label="Password" error={errors.password}>
-            <Input id="password" name="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby={describedBy('password', errors.password)} />
-          </FormField>
-          <FormField id="fullName" label="Full Name" error={errors.fullName}>
-            <Input id="fullName" name="fullName" aria-invalid={!!errors.fullName} aria-describedby={describedBy('fullName', errors.fullName)} />
-          </FormField>
+          <Field id="email" name="email" label="Email" type="email" autoComplete="off" error={errors.email} />
+          <Field id="password" name="password" label="Password" type="password" autoComplete="new-password" error={errors.password} />
+          <Field id="fullName" name="fullName" label="Full Name" error={errors.fullName} />
           <ChoiceField id="role" label="Role" options={ROLES} defaultValue="user" />
         </>
       )}
@@ -196,23 +170,13 @@ function AddUserDialog({ onClose }: { onClose: () => void }) {
 function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
   return (
     <AdminFormDialog title="Edit User" description="Change the name, status or role, or set a new password." schema={editUserSchema} editingId={user.id} onClose={onClose}>
-      {(errors) => (
+      {({ errors }) => (
         <>
-          <div className="space-y-2">
-            <Label htmlFor="email">Email</Label>
-            <Input id="email" value={user.email} readOnly disabled aria-describedby="email-hint" />
-            <p id="email-hint" className="text-sm text-muted-foreground">
-              {USER_MESSAGES.emailReadOnly}
-            </p>
-          </div>
-          <FormField id="fullName" label="Full Name" error={errors.fullName}>
-            <Input id="fullName" name="fullName" defaultValue={user.fullName ?? ''} aria-invalid={!!errors.fullName} aria-describedby={describedBy('fullName', errors.fullName)} />
-          </FormField>
+          <Field id="email" label="Email" value={user.email} readOnly disabled description={USER_MESSAGES.emailReadOnly} />
+          <Field id="fullName" name="fullName" label="Full Name" defaultValue={user.fullName ?? ''} error={errors.fullName} />
           <ChoiceField id="status" label="Status" options={PROFILE_STATUSES} defaultValue={user.status} />
           <ChoiceField id="role" label="Role" options={ROLES} defaultValue={user.role} />
-          <FormField id="password" label="New Password (optional)" error={errors.password}>
-            <Input id="password" name="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby={describedBy('password', errors.password)} />
-          </FormField>
+          <Field id="password" name="password" label="New Password (optional)" type="password" autoComplete="new-password" error={errors.password} />
         </>
       )}
     </AdminFormDialog>

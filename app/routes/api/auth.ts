@@ -1,5 +1,5 @@
 import { withClientAddress } from '#app/lib/auth-rate-limit.server.ts'
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { clientAddressContext } from '#app/lib/request-context.ts'
 import type { Route } from './+types/auth.ts'
 

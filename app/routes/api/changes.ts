@@ -3,7 +3,7 @@ import { changeStreams, CHANGE_STREAM_LIMITS } from '#app/lib/change-stream-limi
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { clientAddressGroup } from '#app/lib/client-address-group.ts'
 import { config } from '#app/lib/env.server.ts'
-import { requireRole } from '#app/lib/permissions.server.ts'
+import { requireRole } from '#app/services/permissions.server.ts'
 import { clientAddressContext } from '#app/lib/request-context.ts'
 import { onShutdown } from '#app/lib/shutdown.server.ts'
 import type { TableName } from '#db/database.ts'

@@ -1,20 +1,27 @@
 import type { z } from 'zod'
 import { USER_FUNCTIONS, USER_MESSAGES } from '#app/domain/user/user-admin.schema.ts'
-import { createUser, deleteUser, setUserPassword, type UserWriteResult } from '#app/domain/user/user-admin.server.ts'
+import { createUser, deleteUser, setUserPassword } from '#app/domain/user/user-admin.server.ts'
 import { hasRole } from '#app/domain/user/access.ts'
 import { TWO_FACTOR_FIRST } from '#app/domain/user/account-security.ts'
 import { mustSetUpTwoFactor } from '#app/domain/user/account-security.server.ts'
 import { fieldErrorsOf } from '#app/lib/action-result.ts'
+import { isDomainError } from '#app/lib/errors/domain-error.ts'
 import { config } from '#app/lib/env.server.ts'
-import { getStaffSession } from '#app/lib/permissions.server.ts'
+import { getStaffSession } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/functions.ts'
 
 function failure(error: string, status: number) {
   return Response.json({ error }, { status })
 }
 
-function reply(result: UserWriteResult, message: string) {
-  return result.ok ? Response.json({ userId: result.id, message }) : failure(result.error, result.status)
+/** The user the function changed and what was done, or the domain's refusal with its status. */
+async function reply(userId: Promise<string>, message: string) {
+  try {
+    return Response.json({ userId: await userId, message })
+  } catch (error) {
+    if (isDomainError(error)) return failure(error.message, error.status)
+    throw error
+  }
 }
 
 type FunctionName = keyof typeof USER_FUNCTIONS
@@ -24,7 +31,7 @@ function isFunctionName(name: string): name is FunctionName {
 }
 
 /**
- * Spec §7 "Functions": create-user, update-user and delete-user, for admins
+ * The user functions (docs/product-rules.md#users): create-user, update-user and delete-user, for admins
  * only. Each answers a JSON object; a failure carries an `error` field.
  * Cookie-authenticated, so only our own pages may call them (same Origin).
  */
@@ -41,11 +48,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const body: unknown = await request.json().catch(() => null)
   switch (name) {
     case 'create-user':
-      return withBody(USER_FUNCTIONS[name], body, async (input) => reply(await createUser(input), USER_MESSAGES.created))
+      return withBody(USER_FUNCTIONS[name], body, async (input) => reply(createUser(input).then((user) => user.id), USER_MESSAGES.created))
     case 'update-user':
-      return withBody(USER_FUNCTIONS[name], body, async ({ userId, password }) => reply(await setUserPassword(userId, password, staff.userId), USER_MESSAGES.updated))
+      return withBody(USER_FUNCTIONS[name], body, async ({ userId, password }) => reply(setUserPassword(userId, password, staff.userId).then(() => userId), USER_MESSAGES.updated))
     case 'delete-user':
-      return withBody(USER_FUNCTIONS[name], body, async ({ userId }) => reply(await deleteUser(userId, staff.userId), USER_MESSAGES.deleted))
+      return withBody(USER_FUNCTIONS[name], body, async ({ userId }) => reply(deleteUser(userId, staff.userId).then(() => userId), USER_MESSAGES.deleted))
   }
 }
 

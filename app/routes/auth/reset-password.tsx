@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { describedBy, FormField } from '#app/components/admin/form-field.tsx'
+import { Field } from '#app/components/forms/field.tsx'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { newPasswordSchema, PASSWORD_RESET_MESSAGES } from '#app/domain/user/password-reset.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
-import { useClientValidation } from '#app/lib/use-client-validation.ts'
 import type { Route } from './+types/reset-password.ts'
 
 /** The mailed link passes through Better Auth, which sends ?token=… here, or ?error=INVALID_TOKEN when it is unknown or expired. */
@@ -22,16 +21,12 @@ export const meta: Route.MetaFunction = () => [{ title: 'Choose a New Password' 
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
-  const validation = useClientValidation(newPasswordSchema)
   const [pending, setPending] = useState(false)
   const [linkInvalid, setLinkInvalid] = useState(!loaderData.token)
+  const validation = useFormValidation({ schema: newPasswordSchema, onValid: ({ password }) => void choose(password) })
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    validation.onSubmit(event)
-    if (event.defaultPrevented) return
-    event.preventDefault()
+  async function choose(password: string) {
     if (pending || !loaderData.token) return
-    const { password } = newPasswordSchema.parse(Object.fromEntries(new FormData(event.currentTarget)))
     setPending(true)
     const { error } = await authClient.resetPassword({ newPassword: password, token: loaderData.token })
     setPending(false)
@@ -60,29 +55,9 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
               {PASSWORD_RESET_MESSAGES.invalidLink}
             </p>
           ) : (
-            <form method="post" noValidate onSubmit={onSubmit} onChange={validation.onChange} className="space-y-4">
-              <FormField id="password" label="New password" error={errors.password}>
-                <Input
-                  id="password"
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  aria-invalid={errors.password ? true : undefined}
-                  aria-describedby={describedBy('password', errors.password)}
-                />
-              </FormField>
-              <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword}>
-                <Input
-                  id="confirmPassword"
-                  name="confirmPassword"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  aria-invalid={errors.confirmPassword ? true : undefined}
-                  aria-describedby={describedBy('confirmPassword', errors.confirmPassword)}
-                />
-              </FormField>
+            <form method="post" {...validation.form} className="space-y-4">
+              <Field id="password" name="password" label="New password" type="password" autoComplete="new-password" required error={errors.password} />
+              <Field id="confirmPassword" name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
               <Button type="submit" className="w-full" disabled={pending}>
                 {pending ? 'Saving...' : 'Save new password'}
               </Button>

@@ -1,26 +1,26 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { redirect, useNavigate } from 'react-router'
 import { ForgotPasswordForm } from '#app/components/auth/forgot-password-form.tsx'
 import { OAuthButtons } from '#app/components/auth/oauth-buttons.tsx'
 import { PasskeySignIn } from '#app/components/auth/passkey-sign-in.tsx'
 import { TwoFactorStep } from '#app/components/auth/two-factor-step.tsx'
+import { Field } from '#app/components/forms/field.tsx'
+import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { TWO_FACTOR_STEP_PARAM } from '#app/domain/user/account-security.ts'
 import { AUTH_MESSAGES, LOGGED_OUT_PARAM, credentialsSchema, type Credentials } from '#app/domain/user/credentials.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
-import { auth } from '#app/lib/auth.server.ts'
+import { auth } from '#app/services/auth.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import type { Route } from './+types/sign-in.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const accessDenied = params.get('error') === 'access_denied'
-  // Spec §2: a signed-in visitor goes straight to the admin area, unless it just turned them away or they just logged out.
+  // A signed-in visitor goes straight to the admin area, unless it just turned them away or they just logged out.
   const stay = accessDenied || params.has(LOGGED_OUT_PARAM)
   if (!stay && (await auth.api.getSession({ headers: request.headers }))) throw redirect('/admin')
   const error = params.get('error')
@@ -55,7 +55,6 @@ const RETURNED_ERROR_OTHERWISE = 'Signing in with that account did not work. Ple
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }]
 
 type Mode = 'sign-in' | 'sign-up'
-type FieldErrors = Partial<Record<keyof Credentials, string>>
 
 const TWO_FACTOR_TEXT = {
   title: 'Two-Factor Sign-In',
@@ -86,22 +85,10 @@ const MODE_TEXT = {
   },
 } as const
 
-function fieldErrorsOf(values: Record<keyof Credentials, string>): FieldErrors {
-  const parsed = credentialsSchema.safeParse(values)
-  if (parsed.success) return {}
-  const errors: FieldErrors = {}
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof Credentials
-    errors[field] ??= issue.message
-  }
-  return errors
-}
-
 export default function SignIn({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const [mode, setMode] = useState<Mode>('sign-in')
   const [pending, setPending] = useState(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [forgotPassword, setForgotPassword] = useState(false)
   const [secondStep, setSecondStep] = useState(loaderData.twoFactorPending)
   const text = MODE_TEXT[mode]
@@ -112,17 +99,8 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
     await navigate('/admin')
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  async function submit({ email, password }: Credentials, formElement: HTMLFormElement) {
     if (pending) return
-    const formElement = event.currentTarget
-    const form = new FormData(formElement)
-    const values = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') }
-    const found = fieldErrorsOf(values)
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
-    const { email, password } = credentialsSchema.parse(values)
-
     setPending(true)
     const { data, error } =
       mode === 'sign-in'
@@ -138,16 +116,18 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
       return
     }
     if (mode === 'sign-up') {
-      // No session yet: the link in the confirmation mail signs the person in (spec §6).
+      // No session yet: the link in the confirmation mail signs the person in.
       toast.success(AUTH_MESSAGES.signedUp)
       formElement.reset()
+      validation.reset()
       setMode('sign-in')
       return
     }
     await signedIn()
   }
 
-  const describedBy = (field: keyof Credentials) => (errors[field] ? `${field}-error` : undefined)
+  const validation = useFormValidation({ schema: credentialsSchema, onValid: (values, form) => void submit(values, form) })
+  const { errors } = validation
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
@@ -175,39 +155,25 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
             <ForgotPasswordForm onBack={() => setForgotPassword(false)} />
           ) : (
             <>
-              <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+              <form method="post" {...validation.form} className="space-y-4">
+                <Field id="email" name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
                 <div className="space-y-2">
-                  <Label htmlFor="email">Email</Label>
-                  <Input id="email" name="email" type="email" autoComplete="email" required aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy('email')} />
-                  {errors.email ? (
-                    <p id="email-error" className="text-sm font-medium text-destructive">
-                      {errors.email}
-                    </p>
-                  ) : null}
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="password">Password</Label>
-                  <Input
+                  <Field
                     id="password"
                     name="password"
+                    label="Password"
                     type="password"
                     autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
                     required
-                    aria-invalid={errors.password ? true : undefined}
-                    aria-describedby={describedBy('password')}
+                    error={errors.password}
                   />
-                  {errors.password ? (
-                    <p id="password-error" className="text-sm font-medium text-destructive">
-                      {errors.password}
-                    </p>
-                  ) : null}
                   {mode === 'sign-in' ? (
                     <button
                       type="button"
                       className="text-sm font-medium text-primary underline-offset-4 hover:underline"
                       onClick={() => {
                         setForgotPassword(true)
-                        setErrors({})
+                        validation.reset()
                       }}
                     >
                       Forgot password?
@@ -225,7 +191,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
                   className="font-medium text-primary underline-offset-4 hover:underline"
                   onClick={() => {
                     setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')
-                    setErrors({})
+                    validation.reset()
                   }}
                 >
                   {text.switchAction}

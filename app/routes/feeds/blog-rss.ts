@@ -1,6 +1,6 @@
-import { feedResponse } from '#app/lib/feeds/feed-response.ts'
-import { blogFeedInput } from '#app/lib/feeds/feed-sources.server.ts'
-import { buildBlogRss } from '#app/lib/feeds/rss.ts'
+import { feedResponse } from '#app/services/feeds/feed-response.ts'
+import { blogFeedInput } from '#app/services/feeds/feed-sources.server.ts'
+import { buildBlogRss } from '#app/services/feeds/rss.ts'
 
 export async function loader() {
   return feedResponse(buildBlogRss(await blogFeedInput(new Date())), 'application/rss+xml; charset=utf-8')

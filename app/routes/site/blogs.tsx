@@ -1,8 +1,8 @@
 import { BlogCard } from '#app/components/site/blog-card.tsx'
 import { CardList } from '#app/components/site/card-list.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
-import { listBlogPosts } from '#app/domain/blog/blog.server.ts'
-import { BLOG_FEED_PATH } from '#app/lib/feeds/feed-paths.ts'
+import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
+import { BLOG_FEED_PATH } from '#app/services/feeds/feed-paths.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/blogs.ts'
 
@@ -10,7 +10,7 @@ const TITLE = 'School Blog'
 const SUBTITLE = 'News and stories from our school community.'
 
 export async function loader() {
-  return { posts: await listBlogPosts() }
+  return { posts: await listPublicBlogPosts() }
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -7,13 +7,18 @@ import { TestimonialsSection } from '#app/components/home/testimonials-section.t
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
 import { plainText } from '#app/domain/blog/blog.ts'
 import { CONTACT_MESSAGES, type ContactFieldErrors, type ContactFormResult } from '#app/domain/contact/contact.schema.ts'
-import { issueContactFormToken, submitContactMessage, type ContactSubmission } from '#app/domain/contact/contact.server.ts'
+import { issueContactFormToken, submitContactMessage } from '#app/domain/contact/contact.server.ts'
 import { getSectionContent } from '#app/domain/section/section.server.ts'
 import { listNewestTestimonials } from '#app/domain/testimonial/testimonial.server.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
-import { submittedForm, textFields } from '#app/lib/action.server.ts'
+import { textFields } from '#app/lib/action.server.ts'
+import { DomainError, isDomainError } from '#app/lib/errors/domain-error.ts'
+import { readForm } from '#app/lib/form-data.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 import { clientAddressContext } from '#app/lib/request-context.ts'
+import { altTextByAddress, imageDescriptions } from '#app/domain/media/media.server.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
+import { HOME_SHARE_IMAGE_PATH } from '#app/lib/share-images.ts'
 import type { Route } from './+types/home.ts'
 
 export async function loader() {
@@ -24,36 +29,55 @@ export async function loader() {
     getSectionContent('home.contact'),
     listNewestTestimonials(),
   ])
+  const images = [...(hero?.slides.map((slide) => slide.image) ?? []), ...(features?.features.map((feature) => feature.image) ?? []), about?.image]
   return {
     hero,
     features,
     about: about ? { ...about, content: sanitizeHtml(about.content) } : null,
+    imageAlts: altTextByAddress(await imageDescriptions(images)),
     contact,
     testimonials,
     formToken: issueContactFormToken(),
   }
 }
 
-const REFUSAL_STATUS: Record<Exclude<ContactSubmission, { ok: true }>['reason'], number> = {
-  invalid: 400,
-  'too-fast': 400,
-  'too-soon': 429,
-  failed: 500,
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const submitted = await submittedForm(request)
-  // A body that is not a form is no visitor's message.
-  if (!submitted.ok) return contactRefusal(CONTACT_MESSAGES.invalidSubmission, {}, {}, 400)
-  const form = textFields(submitted.data)
-  const result = await submitContactMessage(form, context.get(clientAddressContext))
-  if (result.ok) return { ok: true } satisfies ContactFormResult
-  return contactRefusal(result.error, result.fieldErrors, form, REFUSAL_STATUS[result.reason])
+  let form: Record<string, string> = {}
+  try {
+    form = await postedContactForm(request)
+    await submitContactMessage(form, context.get(clientAddressContext))
+    return { ok: true } satisfies ContactFormResult
+  } catch (error) {
+    return contactRefusal(error, form)
+  }
 }
 
-function contactRefusal(error: string, fieldErrors: ContactFieldErrors, form: Record<string, string>, status: number) {
+/** The posted fields; a body that is not a form is no visitor's message. */
+async function postedContactForm(request: Request): Promise<Record<string, string>> {
+  try {
+    return textFields(await readForm(request))
+  } catch {
+    throw DomainError.invalid(CONTACT_MESSAGES.invalidSubmission)
+  }
+}
+
+const CONTACT_FIELDS = ['name', 'email', 'message'] as const
+
+/**
+ * The contact form answers in its own shape, not the admin `ActionResult`:
+ * a refusal carries what was typed, so a form posted without JavaScript fills
+ * itself in again, and only its three fields have a place for a message. A
+ * message that could not be stored is told in words (500), not with the error page.
+ */
+function contactRefusal(error: unknown, form: Record<string, string>) {
   const values = { name: form.name ?? '', email: form.email ?? '', message: form.message ?? '' }
-  return data({ ok: false, error, fieldErrors, values } satisfies ContactFormResult, { status })
+  if (!isDomainError(error)) {
+    logger.error({ err: error }, 'storing a contact message failed')
+    return data({ ok: false, error: CONTACT_MESSAGES.failed, fieldErrors: {}, values } satisfies ContactFormResult, { status: 500 })
+  }
+  const fieldErrors: ContactFieldErrors = {}
+  for (const field of CONTACT_FIELDS) if (error.fields[field]) fieldErrors[field] = error.fields[field]
+  return data({ ok: false, error: error.message, fieldErrors, values } satisfies ContactFormResult, { status: error.status })
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -68,7 +92,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     description,
     path: '/',
-    image: firstSlide?.image,
+    ...(firstSlide?.image ? { image: { path: HOME_SHARE_IMAGE_PATH, alt: loaderData?.imageAlts[firstSlide.image] || firstSlide.title } } : {}),
     extra: [
       jsonLd({
         '@context': 'https://schema.org',
@@ -89,19 +113,19 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, features, about, contact, testimonials, formToken } = loaderData
+  const { hero, features, about, contact, testimonials, formToken, imageAlts } = loaderData
   return (
     <>
       {hero ? (
-        <HeroCarousel slides={hero.slides} />
+        <HeroCarousel slides={hero.slides} imageAlts={imageAlts} />
       ) : (
         <ThemedSection styleKey="hero" className="bg-primary/5 px-4 py-16 text-center">
           <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{contact?.schoolName ?? 'Welcome'}</h1>
         </ThemedSection>
       )}
-      {features ? <FeaturesGrid features={features} /> : null}
+      {features ? <FeaturesGrid features={features} imageAlts={imageAlts} /> : null}
       {testimonials.length > 0 ? <TestimonialsSection testimonials={testimonials} /> : null}
-      {about ? <AboutSection about={about} /> : null}
+      {about ? <AboutSection about={about} imageAlts={imageAlts} /> : null}
       <ContactSection contact={contact} formToken={formToken} />
     </>
   )

@@ -12,7 +12,7 @@ export async function loader() {
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const location = useLocation()
-  // While the next page's data loads, show its skeleton (spec §2 counts).
+  // While the next page's data loads, show its skeleton (docs/product-rules.md#public-pages).
   const pendingPath = navigation.state === 'loading' && navigation.location.pathname !== location.pathname ? navigation.location.pathname : null
   const skeleton = pendingPath ? <PageSkeleton pathname={pendingPath} /> : null
 

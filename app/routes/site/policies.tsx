@@ -1,7 +1,7 @@
 import { CardList } from '#app/components/site/card-list.tsx'
 import { PolicyCard } from '#app/components/site/policy-card.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
-import { listPolicies } from '#app/domain/policy/policy.server.ts'
+import { listPublicPolicies } from '#app/domain/policy/policy.server.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/policies.ts'
 
@@ -9,7 +9,7 @@ const TITLE = 'School Policies'
 const SUBTITLE = 'The documents that guide how our school works.'
 
 export async function loader() {
-  return { policies: await listPolicies() }
+  return { policies: await listPublicPolicies() }
 }
 
 export function meta({ matches }: Route.MetaArgs) {

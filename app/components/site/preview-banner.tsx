@@ -1,0 +1,57 @@
+import { Eye } from 'lucide-react'
+import { useFetcher } from 'react-router'
+import { useSite } from '#app/components/hooks/use-site.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import type { PublicationState } from '#app/domain/publishing/publication.ts'
+import { formatDate, formatTime } from '#app/lib/format.ts'
+
+interface SharedLink {
+  ok: true
+  message: string
+  url: string
+  expiresAt: string
+}
+
+/** What a preview says about the post: not public yet, or already live. */
+function stateText(state: PublicationState, publishedAt: string, timeZone: string) {
+  if (state === 'draft') return 'This post is a draft: visitors cannot see it.'
+  if (state === 'scheduled') return `This post is scheduled: visitors see it from ${formatDate(publishedAt, timeZone)}, ${formatTime(publishedAt, timeZone)}.`
+  return 'This post is published: visitors see it as shown.'
+}
+
+/**
+ * The bar above a preview. Staff get a button that makes a link to share
+ * (the head teacher's approval, say); a shared preview says until when its
+ * link works.
+ */
+export function PreviewBanner({ state, publishedAt, sharedUntil }: { state: PublicationState; publishedAt: string; sharedUntil?: string }) {
+  const { timeZone } = useSite()
+  const share = useFetcher<SharedLink | { ok: false; error: string }>()
+  const link = share.data?.ok ? share.data : null
+  return (
+    <aside aria-label="Preview" className="border-b bg-muted">
+      <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-3 text-sm">
+        <p className="flex items-center gap-2 font-medium">
+          <Eye aria-hidden className="size-4 shrink-0" />
+          Preview. {stateText(state, publishedAt, timeZone)}
+          {sharedUntil ? ` This link works until ${formatDate(sharedUntil, timeZone)}, ${formatTime(sharedUntil, timeZone)}.` : ''}
+        </p>
+        {sharedUntil ? null : link ? (
+          <div className="space-y-1">
+            <label htmlFor="preview-link" className="font-medium">
+              Link to share (works until {formatDate(link.expiresAt, timeZone)}, {formatTime(link.expiresAt, timeZone)})
+            </label>
+            <input id="preview-link" readOnly value={link.url} onFocus={(event) => event.currentTarget.select()} className="w-full rounded-md border bg-background px-3 py-2 font-mono text-xs" />
+          </div>
+        ) : (
+          <share.Form method="post">
+            <Button type="submit" size="sm" variant="outline" disabled={share.state !== 'idle'}>
+              {share.state !== 'idle' ? 'Making a link...' : 'Share a preview link'}
+            </Button>
+            {share.data && !share.data.ok ? <p role="alert" className="mt-1 text-destructive">{share.data.error}</p> : null}
+          </share.Form>
+        )}
+      </div>
+    </aside>
+  )
+}

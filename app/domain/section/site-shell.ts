@@ -1,0 +1,11 @@
+import type { SectionContent } from './section.schema.ts'
+
+/** What every public page's header and footer show; a plain module, so components can name the type. */
+export interface SiteShell {
+  title: string
+  logo: string | null
+  hoverText: string | null
+  contact: SectionContent['home.contact']
+  contactConfigured: boolean
+  description: string
+}

@@ -1,0 +1,146 @@
+import { ImageOff } from 'lucide-react'
+import { useState } from 'react'
+import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
+import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
+import { FocalPointPicker } from '#app/components/admin/focal-point-picker.tsx'
+import { Field, FileField } from '#app/components/forms/field.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Card, CardContent } from '#app/components/ui/card.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { deleteMedia, updateMedia, uploadMedia } from '#app/domain/media/media-admin.server.ts'
+import { mediaActionSchema, mediaEditSchema, mediaUploadSchema } from '#app/domain/media/media-forms.ts'
+import { describedAs, MAX_ALT_LENGTH, MEDIA_MESSAGES, type MediaItem } from '#app/domain/media/media.schema.ts'
+import { listMediaPage } from '#app/domain/media/media.server.ts'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { IMAGE_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
+import type { Route } from './+types/media.ts'
+
+/** The library screen lists this many of the newest images. */
+const MEDIA_SCREEN_LIMIT = 500
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireStaff(context, 'editor')
+  const { items, total } = await listMediaPage({ limit: MEDIA_SCREEN_LIMIT, offset: 0 })
+  return { items, total }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(context, 'editor')
+  return answerAction(async () => {
+    const submission = await validatedForm(mediaActionSchema, request, (form) => ({ ...Object.fromEntries(form), image: form.get('image') }))
+    switch (submission.intent) {
+      case 'create':
+        await uploadMedia(submission.image, describedAs(submission), staff.userId)
+        return MEDIA_MESSAGES.uploaded
+      case 'update':
+        await updateMedia(submission.id, { description: describedAs(submission), focal: { x: submission.focalX, y: submission.focalY } })
+        return MEDIA_MESSAGES.updated
+      case 'delete':
+        await deleteMedia(submission.id)
+        return MEDIA_MESSAGES.deleted
+    }
+  })
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Media Library | Admin Panel' }]
+
+export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
+  const undescribed = loaderData.items.filter((item) => !item.decorative && !item.alt).length
+  return (
+    <AdminListPage
+      title="Media Library"
+      description="The images the pages use: logos, slides, covers and pictures in text. They never show in the public gallery. An image in use cannot be deleted."
+      addLabel="Add Image"
+      emptyText="No images in the media library yet."
+      items={loaderData.items}
+      listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      renderItem={(item, controls) => <MediaCard item={item} controls={controls} />}
+      renderDialog={(item, close) => (item ? <EditMediaDialog item={item} onClose={close} /> : <AddMediaDialog onClose={close} />)}
+    >
+      {undescribed ? (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {undescribed === 1 ? 'One image has' : `${undescribed} images have`} no alt text: describe {undescribed === 1 ? 'it' : 'them'}, or mark {undescribed === 1 ? 'it' : 'them'} decorative.
+        </p>
+      ) : null}
+    </AdminListPage>
+  )
+}
+
+function MediaCard({ item, controls }: { item: MediaItem; controls: ItemControls }) {
+  return (
+    <Card className="h-full overflow-hidden py-0">
+      <img src={item.url} alt="" loading="lazy" className="aspect-video w-full object-cover" style={{ objectPosition: `${item.focal.x * 100}% ${item.focal.y * 100}%` }} />
+      <CardContent className="flex flex-1 flex-col gap-2 pb-4">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="min-w-0 truncate text-sm font-semibold" title={item.fileName}>
+            {item.fileName || 'Image'}
+          </h2>
+          <ItemActions name={`image ${item.fileName}`} confirmQuestion="Are you sure you want to delete this image?" controls={controls} />
+        </div>
+        {item.decorative ? (
+          <Badge variant="secondary">Decorative</Badge>
+        ) : item.alt ? (
+          <p className="line-clamp-3 text-sm text-muted-foreground">{item.alt}</p>
+        ) : (
+          <Badge variant="outline" className="gap-1 border-amber-400 text-amber-900">
+            <ImageOff aria-hidden />
+            No alt text
+          </Badge>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+const ALT_HELP = "What the image shows, for people who cannot see it: 'Year 3 planting trees in the school garden'. Leave it out only for decoration."
+
+function DescriptionFields({ alt, decorative, errors }: { alt: string; decorative: boolean; errors: Record<string, string | undefined> }) {
+  const [isDecorative, setDecorative] = useState(decorative)
+  return (
+    <>
+      <Field id="alt" name="alt" label="Alt text" defaultValue={alt} maxLength={MAX_ALT_LENGTH} disabled={isDecorative} error={errors.alt} description={ALT_HELP} />
+      <div className="flex items-center gap-2">
+        <input id="decorative" name="decorative" type="checkbox" defaultChecked={decorative} onChange={(event) => setDecorative(event.target.checked)} className="size-4 accent-primary" />
+        <Label htmlFor="decorative">Decorative: it adds nothing a reader needs (no alt text)</Label>
+      </div>
+    </>
+  )
+}
+
+function AddMediaDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <AdminFormDialog
+      title="Add Image"
+      description="An image for the pages, described for people who cannot see it."
+      schema={mediaUploadSchema}
+      toValues={(form) => {
+        const values = new FormData(form)
+        return { ...Object.fromEntries(values), image: values.get('image') }
+      }}
+      editingId={null}
+      onClose={onClose}
+      multipart
+    >
+      {({ errors }) => (
+        <>
+          <FileField id="image" name="image" label="Image" accept={IMAGE_ACCEPT} error={errors.image} />
+          <DescriptionFields alt="" decorative={false} errors={errors} />
+        </>
+      )}
+    </AdminFormDialog>
+  )
+}
+
+function EditMediaDialog({ item, onClose }: { item: MediaItem; onClose: () => void }) {
+  return (
+    <AdminFormDialog title="Edit Image" description={item.fileName || 'Image'} schema={mediaEditSchema} editingId={item.id} onClose={onClose}>
+      {({ errors, revalidate }) => (
+        <>
+          <FocalPointPicker id="media-focal" src={item.url} initial={item.focal} onChange={() => revalidate()} />
+          <DescriptionFields alt={item.alt} decorative={item.decorative} errors={errors} />
+        </>
+      )}
+    </AdminFormDialog>
+  )
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { createGalleryFolder, deleteGalleryFolder, updateGalleryFolder } from '#app/domain/gallery/gallery-admin.server.ts'
+import { DEFAULT_FOLDER, galleryFolderSchema, type AdminGalleryFolder, type GalleryFolder } from '#app/domain/gallery/gallery.schema.ts'
+import { getGalleryFolder, listGalleryFoldersPage } from '#app/domain/gallery/gallery.server.ts'
+import { defineCollection } from '../collection.ts'
+import { switchField } from '../fields.ts'
+
+const EXTERNAL_USE = 'Shown on the public gallery (/gallery) when also enabled: the admin screen\'s "for external use".'
+const ENABLED = 'Switched on: a folder switched off is hidden from the public gallery whatever external_use says.'
+
+const item = z.object({
+  id: z.string(),
+  name: z.string().meta({ description: `Unique regardless of case. The images name their folder by it. ${DEFAULT_FOLDER} is the default folder: it keeps its name and cannot be deleted.` }),
+  external_use: z.boolean().meta({ description: EXTERNAL_USE }),
+  enabled: z.boolean().meta({ description: ENABLED }),
+  image_count: z.number().int().meta({ description: `The images listed under this folder; ${DEFAULT_FOLDER}'s count includes the images whose folder is empty or was deleted.` }),
+})
+
+/** Both switches are on when left out, as for a folder an upload creates. */
+const flag = (description: string) => switchField(description, true)
+
+const input = z.object({
+  name: galleryFolderSchema.shape.name.meta({ description: 'Letters, numbers, spaces, hyphens and underscores, up to 50 characters; unique regardless of case. Renaming moves the folder\'s images with it.' }),
+  external_use: flag(EXTERNAL_USE),
+  enabled: flag(ENABLED),
+})
+
+function toItem(folder: GalleryFolder, imageCount: number): z.output<typeof item> {
+  return { id: folder.id, name: folder.name, external_use: folder.externalUse, enabled: folder.enabled, image_count: imageCount }
+}
+
+const fromAdmin = (folder: AdminGalleryFolder) => toItem(folder, folder.count)
+
+function toSubmission(values: z.output<typeof input>) {
+  return { name: values.name, externalUse: values.external_use, enabled: values.enabled }
+}
+
+/** The folder as stored after a write, with its count (a rename moves images, so the count is read again). */
+async function storedFolder(folder: GalleryFolder) {
+  const stored = await getGalleryFolder(folder.id)
+  return stored ? fromAdmin(stored) : toItem(folder, 0)
+}
+
+/** Gallery folders: how images are grouped, and which groups the public gallery shows. */
+export const galleryFolders = defineCollection({
+  name: 'gallery-folders',
+  title: 'Gallery folders',
+  description:
+    'The folders of the gallery, by name as the admin screen shows them. Deleting a folder leaves its images in place, listed under general until they are moved.',
+  minimumRole: 'editor',
+  item,
+  input,
+  filters: z.object({}),
+  domainFieldNames: { externalUse: 'external_use' },
+  editable: (folder) => ({ name: folder.name, external_use: folder.external_use, enabled: folder.enabled }),
+  async list({ limit, offset }) {
+    const page = await listGalleryFoldersPage({ limit, offset })
+    return { items: page.folders.map(fromAdmin), total: page.total }
+  },
+  async read(id) {
+    const folder = await getGalleryFolder(id)
+    return folder ? fromAdmin(folder) : null
+  },
+  create: async (values) => storedFolder(await createGalleryFolder(toSubmission(values))),
+  update: async (id, values) => storedFolder(await updateGalleryFolder(id, toSubmission(values))),
+  remove: (id) => deleteGalleryFolder(id),
+})

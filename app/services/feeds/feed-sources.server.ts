@@ -1,0 +1,43 @@
+import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
+import { listEventsEndingSince } from '#app/domain/event/event.server.ts'
+import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
+import { config } from '#app/lib/env.server.ts'
+import type { CalendarFeedInput } from './icalendar.ts'
+import { blogPostPath } from './feed-paths.ts'
+import type { BlogFeedInput } from './rss.ts'
+import type { SitemapEntry } from './sitemap.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Subscribers keep recent history on their phones, not only what is still to come (decision 005). */
+const CALENDAR_HISTORY_DAYS = 90
+
+const PUBLIC_PAGE_PATHS = ['/', '/gallery', '/blogs', '/calendar', '/policies']
+
+export async function blogFeedInput(now: Date): Promise<BlogFeedInput> {
+  const [shell, posts] = await Promise.all([getSiteShell(), listPublicBlogPosts(now)])
+  return {
+    siteUrl: config.publicUrl,
+    schoolName: shell.title,
+    description: shell.description || `News from ${shell.title}`,
+    posts,
+    now,
+  }
+}
+
+export async function calendarFeedInput(now: Date): Promise<CalendarFeedInput> {
+  const [shell, events] = await Promise.all([
+    getSiteShell(),
+    listEventsEndingSince(new Date(now.getTime() - CALENDAR_HISTORY_DAYS * DAY_MS)),
+  ])
+  return { siteUrl: config.publicUrl, calendarName: shell.title, timeZone: config.timeZone, events, now }
+}
+
+/** Every public page, and each blog post with the time it last changed. */
+export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
+  const posts = await listPublicBlogPosts(now)
+  return [
+    ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
+    ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.updatedAt })),
+  ]
+}

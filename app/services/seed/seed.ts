@@ -1,0 +1,206 @@
+import type { Kysely } from 'kysely'
+import { DEFAULT_COLORS, DEFAULT_THEME_NAME, defaultSectionStyles } from '#app/domain/theme/theme.schema.ts'
+import { publicUrl, type Bucket, type Storage } from '#app/lib/storage/storage.ts'
+import { storeImage } from '#app/lib/uploads/uploads.server.ts'
+import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import type { Database } from '#db/database.ts'
+import { newId, now, writeJson } from '#db/portable.ts'
+import { drawLogoWebp, drawSceneWebp } from './seed-images.ts'
+import { simplePdf } from './simple-pdf.ts'
+import { starterSections } from './starter-content.ts'
+
+async function store(storage: Storage, bucket: Bucket, key: string, body: Uint8Array, contentType: string) {
+  await storage.put(bucket, key, body, contentType)
+  return publicUrl(bucket, key)
+}
+
+/** True when the database has never been set up (no theme exists). */
+export async function isFreshDatabase(db: Kysely<Database>) {
+  const theme = await db.selectFrom('themes').select('id').limit(1).executeTakeFirst()
+  return theme === undefined
+}
+
+/**
+ * The default theme, the 'general' folder and one row per section key with
+ * starter content. Runs in one transaction.
+ */
+export async function seedBaseContent(db: Kysely<Database>, storage: Storage) {
+  const logo = await storeImage(storage, 'gallery', await drawLogoWebp())
+  const hero: string[] = []
+  for (const variant of [0, 1, 2]) {
+    hero.push(await storeImage(storage, 'uploads', await drawSceneWebp(variant)))
+  }
+  const about = await storeImage(storage, 'uploads', await drawSceneWebp(3, 1200, 800))
+  const sections = starterSections({ logo, hero, about })
+  // The starter images are drawings; their descriptions say so, as an office would describe its own photos.
+  const media = [
+    { url: logo, alt: 'The school crest' },
+    ...hero.map((url) => ({ url, alt: 'Drawing of the school grounds under a wide sky' })),
+    { url: about, alt: 'Drawing of the school building among trees' },
+  ]
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('themes')
+      .values({
+        id: newId(),
+        name: DEFAULT_THEME_NAME,
+        is_active: true,
+        colors: writeJson(DEFAULT_COLORS),
+        section_styles: writeJson(defaultSectionStyles()),
+        created_at: now(),
+      })
+      .execute()
+    await trx
+      .insertInto('gallery_folders')
+      .values({ id: newId(), name: 'general', external_use: true, enabled: true })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+    for (const image of media) {
+      await trx
+        .insertInto('media')
+        .values({ id: newId(), url: image.url, file_name: image.url.slice(image.url.lastIndexOf('/') + 1), alt: image.alt, created_by: null, created_at: now() })
+        .onConflict((oc) => oc.column('url').doNothing())
+        .execute()
+    }
+    for (const [key, content] of Object.entries(sections)) {
+      await trx
+        .insertInto('sections')
+        .values({ id: newId(), key, content: writeJson(content), updated_at: now() })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute()
+    }
+  })
+}
+
+const DAY = 24 * 60 * 60 * 1000
+
+/** An instant some days from today at a time on the school's clocks (so 09:00 is 9 am there, 00:00 starts a day). */
+function schoolTime(timeZone: string) {
+  return (daysFromNow: number, hour: number, minute = 0) => {
+    const day = utcToZonedTime(new Date(Date.now() + daysFromNow * DAY).toISOString(), timeZone).slice(0, 10)
+    return zonedTimeToUtc(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, timeZone)
+  }
+}
+
+/** A few posts, events, policies, testimonials and gallery images, so a new site shows something. */
+export async function seedDemoContent(db: Kysely<Database>, storage: Storage, timeZone = 'UTC') {
+  const atTime = schoolTime(timeZone)
+  const covers: string[] = []
+  for (const variant of [1, 4, 5]) {
+    covers.push(await storeImage(storage, 'blogs', await drawSceneWebp(variant, 1200, 675)))
+  }
+  const galleryImages: { title: string; folder: string; url: string }[] = []
+  const galleryPlan = [
+    { title: 'Spring Fair', folder: 'general' },
+    { title: 'Science Week', folder: 'general' },
+    { title: 'Sports Day', folder: 'events' },
+    { title: 'School Garden', folder: 'general' },
+    { title: 'Music Concert', folder: 'events' },
+    { title: 'Art Exhibition', folder: 'general' },
+    // In a folder not for external use: staff see it in the admin, visitors never do (docs/product-rules.md#gallery).
+    { title: 'Staff Training Day', folder: 'staff-room' },
+  ]
+  for (const [index, image] of galleryPlan.entries()) {
+    // Stored like an admin upload, with the width copies the public gallery's srcset asks for.
+    const url = await storeImage(storage, 'gallery', await drawSceneWebp(index, 1200, 900), image.folder)
+    galleryImages.push({ ...image, url })
+  }
+  const policyFiles: string[] = []
+  for (const [index, title] of ['Safeguarding Policy', 'Behaviour Policy', 'Admissions Policy'].entries()) {
+    const key = `${Date.now() + index}.pdf`
+    policyFiles.push(
+      await store(storage, 'policies', key, simplePdf(title, ['This is a demo document.', 'Replace it from the admin panel.']), 'application/pdf'),
+    )
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('gallery_folders')
+      .values([
+        { id: newId(), name: 'events', external_use: true, enabled: true },
+        { id: newId(), name: 'staff-room', external_use: false, enabled: true },
+      ])
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+    const galleryBase = Date.now() - galleryImages.length * 60_000
+    await trx
+      .insertInto('gallery')
+      .values(
+        galleryImages.map((image, index) => ({
+          id: newId(),
+          title: image.title,
+          image_url: image.url,
+          folder: image.folder,
+          created_at: new Date(galleryBase + index * 60_000).toISOString(),
+        })),
+      )
+      .execute()
+    await trx
+      .insertInto('blogs')
+      .values([
+        {
+          id: newId(),
+          slug: 'welcome-back',
+          title: 'Welcome Back to a New School Year',
+          excerpt: 'A warm welcome to returning families and to everyone joining us for the first time.',
+          content:
+            '<p>We are delighted to welcome everyone back. This year brings new clubs, a refurbished library and plenty of opportunities to get involved.</p><h2>Dates for your diary</h2><ul><li>Parents evening in the third week</li><li>Harvest festival before half term</li></ul>',
+          cover_image: covers[0] ?? null,
+          cover_alt: 'Drawing of the school among green hills',
+          published_at: atTime(-2, 9),
+          updated_at: atTime(-2, 9),
+        },
+        {
+          id: newId(),
+          slug: 'science-week-highlights',
+          title: 'Science Week Highlights',
+          excerpt: null,
+          content:
+            '<p>From volcano experiments to a visit from a local astronomer, science week was a huge success. Pupils in every year group explored, questioned and built things together, and the final exhibition filled the hall with proud families.</p>',
+          cover_image: covers[1] ?? null,
+          cover_alt: 'Drawing of the school among green hills',
+          published_at: atTime(-9, 14),
+          updated_at: atTime(-9, 14),
+        },
+        {
+          id: newId(),
+          slug: 'our-new-school-garden',
+          title: 'Our New School Garden',
+          excerpt: 'Thanks to parent volunteers, our pupils now grow their own vegetables.',
+          content: '<p>The new garden has raised beds for every class, a small orchard and a pond. Volunteers are always welcome on Saturday mornings.</p>',
+          cover_image: covers[2] ?? null,
+          cover_alt: 'Drawing of the school among green hills',
+          published_at: atTime(-20, 11),
+          updated_at: atTime(-20, 11),
+        },
+      ])
+      .execute()
+    await trx
+      .insertInto('events')
+      .values([
+        { id: newId(), title: 'Parents Evening', description: 'Meet your child’s teachers to talk about progress.', start_date: atTime(7, 16), end_date: atTime(7, 19), image_url: null, created_at: now() },
+        { id: newId(), title: 'Sports Day', description: 'Races, games and a picnic on the field. Families welcome.', start_date: atTime(14, 9), end_date: null, image_url: galleryImages[2]?.url ?? null, created_at: now() },
+        { id: newId(), title: 'Winter Concert', description: 'Choir, orchestra and soloists in the main hall.', start_date: atTime(24, 18), end_date: atTime(24, 20), image_url: null, created_at: now() },
+        { id: newId(), title: 'Half-Term Break', description: 'School closed.', start_date: atTime(31, 0), end_date: atTime(35, 0), image_url: null, created_at: now() },
+      ])
+      .execute()
+    await trx
+      .insertInto('policies')
+      .values([
+        { id: newId(), title: 'Safeguarding Policy', description: 'How we keep every child safe.', file_url: policyFiles[0] ?? null, created_at: atTime(-30, 9) },
+        { id: newId(), title: 'Behaviour Policy', description: 'Our shared expectations and how we support good behaviour.', file_url: policyFiles[1] ?? null, created_at: atTime(-29, 9) },
+        { id: newId(), title: 'Admissions Policy', description: 'How places are offered, and how to apply.', file_url: policyFiles[2] ?? null, created_at: atTime(-28, 9) },
+      ])
+      .execute()
+    await trx
+      .insertInto('testimonials')
+      .values([
+        { id: newId(), parent_name: 'Maria Lopez', message: 'Our daughter runs into school every morning. The teachers truly care.', rating: 5, created_at: atTime(-1, 10) },
+        { id: newId(), parent_name: 'James Okafor', message: 'Clear communication and a wonderful range of clubs.', rating: 5, created_at: atTime(-5, 10) },
+        { id: newId(), parent_name: 'Priya Shah', message: 'A kind, welcoming school. The new garden is a delight.', rating: 4, created_at: atTime(-12, 10) },
+        { id: newId(), parent_name: 'Tom Becker', message: 'Our son has grown so much in confidence this year.', rating: 5, created_at: atTime(-40, 10) },
+      ])
+      .execute()
+  })
+}
