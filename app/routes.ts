@@ -20,6 +20,7 @@ export default [
     route('blogs/:id/revisions', 'routes/admin/blog-revisions.ts'),
     route('events', 'routes/admin/events.tsx'),
     route('gallery', 'routes/admin/gallery.tsx'),
+    route('gallery/upload', 'routes/admin/gallery-upload.ts'),
     route('policies', 'routes/admin/policies.tsx'),
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('contact', 'routes/admin/contact-messages.tsx'),

@@ -53,6 +53,7 @@ export const LONGEST_BODY_MS = Math.max(...Object.values(BODY_LIMITS).map((limit
 /** The admin routes whose forms carry files. */
 const UPLOAD_ROUTES: Record<string, BodyLimitName> = {
   '/admin/gallery': 'galleryUpload',
+  '/admin/gallery/upload': 'imageUpload',
   '/admin/image-picker': 'imageUpload',
   '/admin/media': 'imageUpload',
   '/admin/blogs': 'imageUpload',

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { GALLERY_MESSAGES } from '#app/domain/gallery/gallery.schema.ts'
+import { MEDIA_MESSAGES } from '#app/domain/media/media.schema.ts'
 import { updateUserAccess } from '#app/domain/user/user-admin.server.ts'
 import { revokeApiKey } from '#app/services/api/api-keys.server.ts'
 import { db } from '#app/lib/db.server.ts'
@@ -51,13 +52,23 @@ describe(`content API: gallery images on ${database.engine}`, () => {
     await addFolder('Sports Day')
     let created: Awaited<ReturnType<typeof callApi>> | undefined
     const changes = await changesDuring(['gallery', 'gallery_folders'], async () => {
-      created = await callApi('POST', '/gallery-images', { key, form: uploadForm({ image: await png('#ff0000'), folder: 'sports day', title: '  Relay  ' }) })
+      created = await callApi('POST', '/gallery-images', { key, form: uploadForm({ image: await png('#ff0000'), folder: 'sports day', title: '  Relay  ', alt: ' Runners at the finish line ', focal_y: '0.25' }) })
     })
     expect(created!.status).toBe(201)
     const id = created!.body!.id as string
     const url = created!.body!.image_url as string
-    expect(created!.body).toEqual({ id, title: 'Relay', image_url: expect.stringMatching(/^\/files\/gallery\/sports-day\//), folder: 'Sports Day', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
-    expect(await storedRow(id)).toMatchObject({ title: 'Relay', folder: 'Sports Day', image_url: url })
+    expect(created!.body).toEqual({
+      id,
+      title: 'Relay',
+      image_url: expect.stringMatching(/^\/files\/gallery\/sports-day\//),
+      folder: 'Sports Day',
+      alt: 'Runners at the finish line',
+      decorative: false,
+      focal_x: 0.5,
+      focal_y: 0.25,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
+    expect(await storedRow(id)).toMatchObject({ title: 'Relay', folder: 'Sports Day', image_url: url, alt: 'Runners at the finish line', focal_y: 0.25 })
     expect(changes).toEqual([{ table: 'gallery', type: 'insert', id }])
     expect(await storedFileExists(url)).toBe(true)
 
@@ -73,7 +84,10 @@ describe(`content API: gallery images on ${database.engine}`, () => {
     expect(moved).toEqual([{ table: 'gallery', type: 'update', id }])
     expect(await callApi('PATCH', `/gallery-images/${id}`, { key, body: { title: 'Relay race' } })).toMatchObject({ status: 200, body: { title: 'Relay race', folder: 'Concerts' } })
     expect(await storedRow(id)).toMatchObject({ title: 'Relay race', folder: 'Concerts', image_url: url })
-    expect(await callApi('PATCH', `/gallery-images/${id}`, { key, body: { title: null } })).toMatchObject({ status: 200, body: { title: null } })
+    expect(await callApi('PATCH', `/gallery-images/${id}`, { key, body: { title: null } })).toMatchObject({ status: 200, body: { title: null, alt: 'Runners at the finish line', focal_y: 0.25 } })
+    // Decorative drops the alt text; a description too long is refused with the form's message.
+    expect(await callApi('PATCH', `/gallery-images/${id}`, { key, body: { decorative: true, focal_x: 1 } })).toMatchObject({ status: 200, body: { alt: '', decorative: true, focal_x: 1, focal_y: 0.25 } })
+    expect(await callApi('PATCH', `/gallery-images/${id}`, { key, body: { alt: 'x'.repeat(251) } })).toMatchObject({ status: 400, body: { error: { fields: { alt: MEDIA_MESSAGES.altTooLong } } } })
 
     const removed = await changesDuring(['gallery', 'gallery_folders'], async () => {
       expect((await callApi('DELETE', `/gallery-images/${id}`, { key })).status).toBe(204)

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createBlogPost } from '#app/domain/blog/blog-admin.server.ts'
+import { imageUses } from '#app/domain/media/image-uses.server.ts'
 import { saveSectionContent } from '#app/domain/section/section-admin.server.ts'
 import { hslToHex } from '#app/domain/theme/color-space.ts'
 import { getActiveTheme } from '#app/domain/theme/theme.server.ts'
@@ -86,5 +87,22 @@ describe(`share images on ${database.engine}`, () => {
       expect(near(await pixel(bytes, 600, 620), primary)).toBe(true)
       expect(near(await pixel(bytes, 600, 270), '#00aa00')).toBe(true)
     }
+  })
+
+  test('a link preview image chosen in the header section replaces the card, cut around its focal point; it counts as a use', async () => {
+    const logo = await storeImage(storage, 'uploads', new Uint8Array(await sharp({ create: { width: 400, height: 200, channels: 3, background: '#00aa00' } }).png().toBuffer()))
+    const chosen = await storeImage(storage, 'uploads', await portraitPhoto())
+    await db.insertInto('media').values({ id: newId(), url: chosen, file_name: 'open-day.png', alt: 'Open day', decorative: false, focal_x: 0.5, focal_y: 0.05, created_by: null, created_at: new Date().toISOString() }).execute()
+    await saveSectionContent('home.logos', { image: logo, title: 'Hillside School', hoverText: 'Home', shareImage: chosen })
+    const noCover = await post()
+    for (const name of ['site.jpg', `posts/${noCover.slug}.jpg`]) {
+      const { bytes } = await shareImage(name)
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
+      // The focal point is in the red top of the portrait: the crop keeps it.
+      expect(near(await pixel(bytes, 600, 10), '#ff0000')).toBe(true)
+    }
+    expect(await imageUses(chosen)).toEqual(['link preview image'])
+    await saveSectionContent('home.logos', { image: logo, title: 'Hillside School', hoverText: 'Home', shareImage: '' })
+    expect(near(await pixel((await shareImage('site.jpg')).bytes, 600, 270), '#00aa00')).toBe(true)
   })
 })

@@ -9,6 +9,7 @@ import { contactMessageActionSchema } from '#app/domain/contact/contact-message.
 import { contactMessageSchema } from '#app/domain/contact/contact.schema.ts'
 import { eventActionSchema, eventSchema } from '#app/domain/event/event.schema.ts'
 import { DEFAULT_FOLDER, galleryActionSchema, galleryFolderSchema, galleryUploadSchema, uploadFolderOf, uploadTitles } from '#app/domain/gallery/gallery.schema.ts'
+import { altText } from '#app/domain/media/media.schema.ts'
 import { policyActionSchema, policySchema } from '#app/domain/policy/policy.schema.ts'
 import { EDITABLE_SECTION_KEYS, sectionActionSchema } from '#app/domain/section/section-forms.ts'
 import { FEATURE_ICONS, sectionSchemas } from '#app/domain/section/section.schema.ts'
@@ -409,7 +410,7 @@ function contactMessageRules() {
 }
 
 type FolderRow = StoredRow<'gallery_folders', 'id' | 'name' | 'external_use' | 'enabled'>
-type ImageRow = StoredRow<'gallery', 'id' | 'title' | 'image_url' | 'folder'>
+type ImageRow = StoredRow<'gallery', 'id' | 'title' | 'image_url' | 'folder' | 'alt' | 'decorative' | 'focal_x' | 'focal_y'>
 const galleryTitle = galleryUploadSchema.shape.title
 function galleryRules() {
   const folders = rows<FolderRow>('select id, name, external_use, enabled from gallery_folders')
@@ -419,7 +420,7 @@ function galleryRules() {
     const what = `folder ${JSON.stringify(folder).slice(0, 300)}`
     expectStoredAsChecked(galleryFolderSchema, { name: folder.name, externalUse: String(folder.external_use === 1), enabled: String(folder.enabled === 1) }, { ...folder, external_use: folder.external_use === 1, enabled: folder.enabled === 1 }, { name: 'name', externalUse: 'external_use', enabled: 'enabled' }, what)
   }
-  for (const image of rows<ImageRow>('select id, title, image_url, folder from gallery')) {
+  for (const image of rows<ImageRow>('select id, title, image_url, folder, alt, decorative, focal_x, focal_y from gallery')) {
     const what = `gallery image ${JSON.stringify(image).slice(0, 300)}`
     expect(image.image_url, what).toMatch(/^\/files\/gallery\/[\w-]+(\/[\w-]+)?\.webp$/)
     expect(storedFileExists(image.image_url), what).toBe(true)
@@ -429,6 +430,10 @@ function galleryRules() {
     const checked = galleryTitle.safeParse(title)
     expect(checked.success, what).toBe(true)
     if (image.title !== null && image.title === title) expect(image.title, `${what}: title as stored`).toBe(checked.data)
+    // A description is alt text as the form checks it, never alt text on a decorative image; the focal point is inside the image.
+    expect(altText.safeParse(image.alt).data, what).toBe(image.alt)
+    if (image.decorative) expect(image.alt, what).toBe('')
+    for (const coordinate of [image.focal_x, image.focal_y]) expect(coordinate >= 0 && coordinate <= 1, what).toBe(true)
   }
 }
 
@@ -655,7 +660,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       intents: ['create', 'update', 'delete'],
       examples: () => atLimits(() => ({ intent: 'create', title: 'At the limit', slug: `at-the-limit-${uid()}`, content: '<p>Text</p>' }), BLOG_LIMITS, { content: paragraphOf, slug: (text) => `${text}-x` }),
       valid: fc.oneof(
-        { weight: 2, arbitrary: fc.record({ intent: fc.constant('create'), title: plainText(200), slug, excerpt: orAbsent(plainText(500)), content: richText, coverFile: orAbsent(fc.constant(VALID_PNG)) }).map(entries) },
+        { weight: 2, arbitrary: fc.record({ intent: fc.constant('create'), title: plainText(200), slug, excerpt: orAbsent(plainText(500)), content: richText, coverFile: orAbsent(fc.constant(VALID_PNG)), coverAlt: fc.constant('Pupils at the finish line') }).map(entries) },
         { weight: 2, arbitrary: fc.record({ intent: fc.constant('update'), id: existingId('blogs'), title: plainText(200), slug, content: richText, removeCover: orAbsent(fc.constantFrom('true', 'false')) }).map(entries) },
         { weight: 1, arbitrary: fc.record({ intent: fc.constant('delete'), id: existingId('blogs') }).map(entries) },
       ),
@@ -767,7 +772,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     await fuzzAction('gallery', {
       url: '/admin/gallery',
       routeId: 'routes/admin/gallery',
-      intents: ['upload', 'update-folder', 'delete-folder', 'delete-image'],
+      intents: ['upload', 'update-folder', 'delete-folder', 'delete-image', 'update'],
       examples: () => atLimits(() => ({ intent: 'upload', images: VALID_PNG, newFolder: `Limits ${uid()}` }), { title: 100, newFolder: 50 }),
       valid: fc.oneof(
         {
@@ -784,6 +789,21 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
         },
         { weight: 1, arbitrary: fc.record({ intent: fc.constant('delete-folder'), id: existingId('gallery_folders', `name <> '${DEFAULT_FOLDER}'`) }).map(entries) },
         { weight: 1, arbitrary: fc.record({ intent: fc.constant('delete-image'), id: existingId('gallery') }).map(entries) },
+        {
+          weight: 2,
+          arbitrary: fc
+            .record({
+              intent: fc.constant('update'),
+              id: existingId('gallery'),
+              title: orAbsent(plainText(100)),
+              folder: existingFolder.map((folder) => folder.name),
+              alt: orAbsent(plainText(250)),
+              decorative: orAbsent(fc.constant('on')),
+              focalX: fc.double({ min: 0, max: 1, noNaN: true }).map(String),
+              focalY: fc.double({ min: 0, max: 1, noNaN: true }).map(String),
+            })
+            .map(entries),
+        },
       ),
       fields: {
         id: fc.oneof(anyId('gallery'), anyId('gallery_folders')),
@@ -794,6 +814,10 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
         name: fieldValue(folderName, fc.constantFrom(DEFAULT_FOLDER, 'Events', 'STAFF-ROOM', '../x', 'a\u0000b'), textAround(50)),
         externalUse: fieldValue(['on', 'true', 'false', 'off']),
         enabled: fieldValue(['on', 'true', 'false', 'off']),
+        alt: fieldValue(plainText(250), textAround(250)),
+        decorative: fieldValue(['on', 'true', 'false', 'off']),
+        focalX: fieldValue(['0', '1', '0.5', '-0.1', '1.01', 'NaN', 'Infinity', '1e308', '', 'left']),
+        focalY: fieldValue(['0', '1', '0.5', '-0.1', '1.01', 'NaN', 'Infinity', '1e308', '', 'top']),
       },
       stored: (form) => {
         const { values } = submission(form)
@@ -814,6 +838,11 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
             return expectGone('gallery_folders', data.id)
           case 'delete-image':
             return expectGone('gallery', data.id)
+          case 'update': {
+            const image = rowById<ImageRow>('gallery', data.id)
+            const described = data.decorative ? { alt: '', decorative: 1 } : { alt: data.alt, decorative: 0 }
+            return expect(image && { title: image.title, alt: image.alt, decorative: image.decorative, focal: [image.focal_x, image.focal_y] }).toEqual({ title: data.title, ...described, focal: [data.focalX, data.focalY] })
+          }
         }
       },
       rules: galleryRules,
@@ -830,11 +859,13 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       fields: { image: fc.oneof(hostileFile, hostileText, fc.constant(undefined)) },
       stored: (_form, answer) => {
         const url = field(answer.data, 'url')
-        expect(url).toMatch(/^\/files\/gallery\/general\/[\w-]+\.webp$/)
-        expect(rows<ImageRow>('select * from gallery where image_url = ?', String(url))[0]?.folder).toBe(DEFAULT_FOLDER)
+        // The picker's uploads join the media library, never the gallery.
+        expect(url).toMatch(/^\/files\/uploads\/[\w-]+\.webp$/)
+        expect(rows<ImageRow>('select * from gallery where image_url = ?', String(url))).toEqual([])
+        expect(rows<{ url: string }>('select url from media where url = ?', String(url))).toHaveLength(1)
       },
       rules: galleryRules,
-      tables: ['gallery', 'gallery_folders'],
+      tables: ['gallery', 'gallery_folders', 'media'],
     })
   })
 
@@ -939,7 +970,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       }),
       'home.about': fc.record({ title: plainText(100), content: richText, image: fc.oneof(fc.constant(''), imageLink) }),
       'home.contact': fc.record({ schoolName: plainText(100), phone: fc.stringMatching(/^[+(]?\d[\d ()-]{2,18}$/), email: validEmail, address: plainText(500) }),
-      'home.logos': fc.record({ image: imageLink, title: plainText(50), hoverText: plainText(100) }),
+      'home.logos': fc.record({ image: imageLink, title: plainText(50), hoverText: plainText(100), shareImage: fc.oneof(fc.constant(''), imageLink) }),
     }
     const key = fc.constantFrom(...EDITABLE_SECTION_KEYS)
     const validForm = key.chain((sectionKey) => validContent[sectionKey]!.map((content) => entries({ intent: 'save', key: sectionKey, content: JSON.stringify(content) })))
@@ -979,7 +1010,10 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
   })
 
   test('themes: create, update, activate, delete', async () => {
-    const hsl = fc.tuple(fc.integer({ min: 0, max: 360 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })).map(([h, s, l]) => `${h} ${s}% ${l}%`)
+    const shade = (min: number, max: number) => fc.tuple(fc.integer({ min: 0, max: 360 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min, max })).map(([h, s, l]) => `${h} ${s}% ${l}%`)
+    const hsl = shade(0, 100)
+    // A valid theme is readable (the active one must be): dark text and brand colours on light pages; the rest any colour.
+    const lightness: Partial<Record<(typeof COLOR_KEYS)[number], [number, number]>> = { primary: [0, 12], secondary: [0, 12], foreground: [0, 8], background: [97, 100], muted: [94, 100] }
     const styleImage = fc.constantFrom('', 'https://example.org/bg.png', '/files/gallery/general/x.webp')
     const style = fc.record({
       backgroundImage: styleImage,
@@ -990,7 +1024,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     })
     const theme = fc.record({
       name: plainText(100),
-      colors: fc.record(Object.fromEntries(COLOR_KEYS.map((key) => [key, hsl])) as Record<(typeof COLOR_KEYS)[number], fc.Arbitrary<string>>),
+      colors: fc.record(Object.fromEntries(COLOR_KEYS.map((key) => [key, lightness[key] ? shade(...lightness[key]) : hsl])) as Record<(typeof COLOR_KEYS)[number], fc.Arbitrary<string>>),
       sectionStyles: fc.tuple(fc.record(Object.fromEntries(SECTION_STYLE_KEYS.map((key) => [key, style])) as Record<(typeof SECTION_STYLE_KEYS)[number], typeof style>), fc.constantFrom('80px', '120px')).map(([styles, height]) => ({ ...styles, header: { ...styles.header, height } })),
     })
     const hostileLeaf = fc.oneof(

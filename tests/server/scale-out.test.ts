@@ -70,7 +70,7 @@ test('a site moved by npm run migrate-data to PostgreSQL and S3 runs as two inst
   const uploaded = await fetch(`${a.url}/admin/image-picker`, { method: 'POST', body: upload, headers: { cookie: admin.cookie, origin: a.url } })
   expect(uploaded.status).toBe(200)
   const { url } = (await uploaded.json()) as { url: string }
-  expect(url).toMatch(/^\/files\/gallery\/general\/[0-9a-f-]+\.webp$/)
+  expect(url).toMatch(/^\/files\/uploads\/[0-9a-f-]+\.webp$/)
   const fromA = Buffer.from(await (await fetch(`${a.url}${url}`)).arrayBuffer())
   const fromB = await fetch(`${b.url}${url}`)
   expect(fromB.status).toBe(200)

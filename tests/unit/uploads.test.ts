@@ -82,6 +82,33 @@ describe('images too large to decode are refused from their header', () => {
   })
 })
 
+describe('phone photos', () => {
+  const heic = async () => new Uint8Array(await fs.readFile(path.join(import.meta.dirname, '../fixtures/iphone-portrait.heic')))
+
+  test('a HEIC photo, however the browser typed it, is decoded into an image the site stores as WebP, the right way up and without metadata', async () => {
+    for (const type of ['image/heic', '']) {
+      const checked = await checkImageUpload(file(await heic(), 'IMG_0001.HEIC', type))
+      if (!checked.ok) throw new Error(checked.error)
+      const url = await storeImage(storage, 'gallery', checked.value)
+      const location = parsePublicUrl(url)!
+      const stored = sharp(await fs.readFile(path.join(root, location.bucket, location.key)))
+      const metadata = await stored.metadata()
+      expect({ format: metadata.format, width: metadata.width, height: metadata.height, exif: metadata.exif }).toEqual({ format: 'webp', width: 300, height: 400, exif: undefined })
+      // The photo's top is orange, its bottom blue.
+      const { data } = await stored.clone().extract({ left: 150, top: 20, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
+      const { data: bottom } = await stored.clone().extract({ left: 150, top: 380, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
+      expect(data[0]).toBeGreaterThan(200)
+      expect(bottom[2]).toBeGreaterThan(200)
+    }
+  })
+
+  test('a HEIC file that is cut short, or a JPEG renamed .heic that is not one, is refused like any broken image', async () => {
+    const bytes = await heic()
+    expect(await checkImageUpload(file(bytes.slice(0, 200), 'IMG_0002.HEIC', 'image/heic'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })
+    expect(await checkImageUpload(file('not a photo', 'IMG_0003.HEIC', 'image/heic'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })
+  })
+})
+
 describe('document uploads', () => {
   test('a PDF passes and keeps its type; an image or text does not', async () => {
     const pdf = await checkDocumentUpload(file(simplePdf('Policy', ['Line']), 'policy.pdf', 'application/pdf'))

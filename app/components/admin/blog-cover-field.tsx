@@ -1,11 +1,11 @@
 import { X } from 'lucide-react'
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { Field, FileField } from '#app/components/forms/field.tsx'
+import { Field, ImageFileField } from '#app/components/forms/field.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { MAX_ALT_LENGTH, type FocalPoint } from '#app/domain/media/media.schema.ts'
 import { FocalPointPicker } from './focal-point-picker.tsx'
-import { chosenFile, IMAGE_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
+import { canShowInBrowser, chosenFile, IMAGE_TYPES_DESCRIPTION } from '#app/lib/uploads/upload-rules.ts'
 
 interface BlogCoverFieldProps {
   /** The post's current cover, if any, with its description and focal point. */
@@ -29,10 +29,10 @@ export function BlogCoverField({ currentUrl, alt, decorative, focal, error, altE
   const preview = chosenPreview ?? keptUrl
 
   // A data: URL, as the content security policy allows no blob: images.
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const file = chosenFile(event.currentTarget.files?.[0])
+  function choose(files: File[]) {
+    const file = chosenFile(files[0])
     setChosenPreview(null)
-    if (!file?.type.startsWith('image/')) return
+    if (!file || !canShowInBrowser(file)) return
     const reader = new FileReader()
     reader.onload = () => {
       if (typeof reader.result === 'string' && fileInput.current?.files?.[0] === file) setChosenPreview(reader.result)
@@ -53,15 +53,14 @@ export function BlogCoverField({ currentUrl, alt, decorative, focal, error, altE
   return (
     <div className="space-y-3">
       <input type="hidden" name="removeCover" value={currentUrl && !keptUrl ? 'true' : ''} />
-      <FileField
+      <ImageFileField
         ref={fileInput}
         id="coverFile"
         name="coverFile"
         label="Cover Image (optional)"
-        accept={IMAGE_ACCEPT}
-        onChange={choose}
+        onChosen={choose}
         error={error}
-        description="JPEG, PNG, WebP, GIF or AVIF."
+        description={IMAGE_TYPES_DESCRIPTION}
       />
       {preview ? (
         <div className="flex items-center gap-3">

@@ -1,9 +1,9 @@
 import { X } from 'lucide-react'
 import { useState } from 'react'
 import { ChooseImageButton } from '#app/components/admin/image-picker.tsx'
-import { FileField } from '#app/components/forms/field.tsx'
+import { ImageFileField } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { IMAGE_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
+import { IMAGE_TYPES_DESCRIPTION } from '#app/lib/uploads/upload-rules.ts'
 
 interface EventImageFieldProps {
   /** The event's current image, if any. */
@@ -32,13 +32,12 @@ export function EventImageField({ defaultUrl, error }: EventImageFieldProps) {
         </div>
       ) : null}
       <ChooseImageButton onSelect={setImageUrl} label={imageUrl ? 'Choose another image' : 'Choose from the gallery'} />
-      <FileField
+      <ImageFileField
         id="imageFile"
         name="imageFile"
         label={imageUrl ? 'Replace Image (optional)' : 'Image (optional)'}
-        accept={IMAGE_ACCEPT}
         error={error}
-        description="JPEG, PNG, WebP, GIF or AVIF."
+        description={IMAGE_TYPES_DESCRIPTION}
       />
     </div>
   )

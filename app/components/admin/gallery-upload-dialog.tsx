@@ -1,33 +1,55 @@
 import { useState } from 'react'
-import { useFetcher } from 'react-router'
+import { useRevalidator } from 'react-router'
 import { Field, FileField, SelectField } from '#app/components/forms/field.tsx'
 import { toastRefusal } from '#app/components/forms/toast-refusal.ts'
 import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
-import { DEFAULT_FOLDER, galleryFormValues, galleryUploadSchema } from '#app/domain/gallery/gallery.schema.ts'
-import { refusedFieldErrors, type ActionResult } from '#app/lib/action-result.ts'
-import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
-import { IMAGE_ACCEPT, MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
+import { toast } from '#app/components/ui/sonner.tsx'
+import { DEFAULT_FOLDER, galleryFormValues, galleryUploadSchema, uploadedMessage } from '#app/domain/gallery/gallery.schema.ts'
+import { showErrorToast } from '#app/lib/error-toast.ts'
+import { IMAGE_ACCEPT, IMAGE_TYPES_DESCRIPTION, MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
+import { BatchUploadList } from './batch-upload-list.tsx'
+import { useBatchUpload } from './use-batch-upload.ts'
+
+/** The resource route that takes one image of a batch. */
+const UPLOAD_ONE_PATH = '/admin/gallery/upload'
 
 /**
- * 'Upload Images': several files into one folder, with an optional
- * base title. While the files upload the dialog cannot be closed or changed.
+ * 'Upload Images': several files into one folder, with an optional base
+ * title. Each file is sent on its own with its progress; the ones the server
+ * refuses are listed with the reason, and the others are kept. While the
+ * files upload the dialog cannot be closed or changed.
  */
 export function GalleryUploadDialog({ folderNames, onClose }: { folderNames: string[]; onClose: () => void }) {
-  const fetcher = useFetcher<ActionResult>()
-  useActionToast(fetcher, onClose)
+  const batch = useBatchUpload(UPLOAD_ONE_PATH)
+  const revalidator = useRevalidator()
+  const [finished, setFinished] = useState(false)
   const validation = useFormValidation({
     schema: galleryUploadSchema,
     toValues: (form) => galleryFormValues(new FormData(form)),
-    serverErrors: refusedFieldErrors(fetcher.data),
     onInvalid: toastRefusal,
+    onValid: (upload, form) => void send(upload, form),
   })
   const { errors } = validation
-  const uploading = fetcher.state !== 'idle'
+  const uploading = batch.running
   // The chosen folder wins over a typed one, so choosing one clears the other: what shows is what happens.
   const [folder, setFolder] = useState('')
   const [newFolder, setNewFolder] = useState('')
+
+  async function send(upload: { images: File[]; folder: string | null; newFolder: string | null; title: string | null }, form: HTMLFormElement) {
+    setFinished(false)
+    const fields: Record<string, string> = { folder: upload.folder ?? '', newFolder: upload.newFolder ?? '', title: upload.title ?? '' }
+    const outcome = await batch.upload(upload.images, fields)
+    void revalidator.revalidate()
+    if (outcome.stored > 0) toast.success(uploadedMessage(outcome.stored))
+    if (outcome.refused === 0) return onClose()
+    showErrorToast(`${outcome.refused} image(s) could not be uploaded: the list says why.`)
+    // The stored ones must not go twice: the next upload starts from a new choice.
+    const chosen = form.elements.namedItem('images')
+    if (chosen instanceof HTMLInputElement) chosen.value = ''
+    setFinished(true)
+  }
 
   return (
     <Dialog open onOpenChange={(open) => !open && !uploading && onClose()}>
@@ -38,10 +60,22 @@ export function GalleryUploadDialog({ folderNames, onClose }: { folderNames: str
             Choose up to {MAX_FILES_PER_UPLOAD} images and the folder they go in. Without a folder they go in &lsquo;{DEFAULT_FOLDER}&rsquo;.
           </DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" encType="multipart/form-data" {...validation.form} className="space-y-4">
-          <input type="hidden" name="intent" value="upload" />
+        <form method="post" encType="multipart/form-data" {...validation.form} className="space-y-4">
           <fieldset disabled={uploading} className="space-y-4">
-            <FileField id="images" name="images" label="Images" multiple accept={IMAGE_ACCEPT} error={errors.images} />
+            <FileField
+              id="images"
+              name="images"
+              label="Images"
+              multiple
+              accept={IMAGE_ACCEPT}
+              error={errors.images}
+              description={IMAGE_TYPES_DESCRIPTION}
+              onChange={() => {
+                if (!finished) return
+                batch.clear()
+                setFinished(false)
+              }}
+            />
             <SelectField
               id="folder"
               name="folder"
@@ -68,14 +102,15 @@ export function GalleryUploadDialog({ folderNames, onClose }: { folderNames: str
               error={errors.newFolder}
             />
             <Field id="title" name="title" label="Base title (optional)" error={errors.title} description="With several images, each gets a number: 'Sports Day 1', 'Sports Day 2'…" />
+            {batch.files.length > 0 ? <BatchUploadList files={batch.files} /> : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
+                {finished ? 'Close' : 'Cancel'}
               </Button>
               <Button type="submit">{uploading ? 'Uploading...' : 'Upload'}</Button>
             </DialogFooter>
           </fieldset>
-        </fetcher.Form>
+        </form>
       </DialogContent>
     </Dialog>
   )

@@ -10,7 +10,8 @@ import { Spinner } from '#app/components/ui/spinner.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import { MAX_ALT_LENGTH } from '#app/domain/media/media.schema.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
-import { IMAGE_ACCEPT, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { canShowInBrowser, IMAGE_ACCEPT, looksLikeImage, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { fitImageForUpload } from '#app/components/forms/fit-image-for-upload.ts'
 import { cn } from '#app/lib/utils.ts'
 
 const PICKER_PATH = '/admin/image-picker'
@@ -84,10 +85,10 @@ export function ImagePickerDialog({ open, onOpenChange, onSelect }: ImagePickerD
     }
   }, [uploader.state, uploader.data])
 
-  function upload(file: File, description: { alt: string; decorative: boolean }) {
+  async function upload(file: File, description: { alt: string; decorative: boolean }) {
     described.current = description
     const form = new FormData()
-    form.set('image', file)
+    form.set('image', await fitImageForUpload(file))
     form.set('alt', description.alt)
     if (description.decorative) form.set('decorative', 'on')
     void uploader.submit(form, { method: 'post', action: PICKER_PATH, encType: 'multipart/form-data' })
@@ -95,7 +96,7 @@ export function ImagePickerDialog({ open, onOpenChange, onSelect }: ImagePickerD
 
   function offer(file: File | undefined) {
     if (!file) return
-    if (!file.type.startsWith('image/')) return showErrorToast(UPLOAD_MESSAGES.notAnImage)
+    if (!looksLikeImage(file)) return showErrorToast(UPLOAD_MESSAGES.notAnImage)
     setPending(file)
   }
 
@@ -108,7 +109,7 @@ export function ImagePickerDialog({ open, onOpenChange, onSelect }: ImagePickerD
           <DialogDescription>Choose an image from the media library or the gallery, or add a new one to the media library.</DialogDescription>
         </DialogHeader>
         {pending ? (
-          <DescribeUpload file={pending} uploading={uploader.state !== 'idle'} onUpload={(description) => upload(pending, description)} onCancel={() => setPending(null)} />
+          <DescribeUpload file={pending} uploading={uploader.state !== 'idle'} onUpload={(description) => void upload(pending, description)} onCancel={() => setPending(null)} />
         ) : (
           <>
             <DropZone onFile={offer} />
@@ -180,6 +181,7 @@ function DescribeUpload({ file, uploading, onUpload, onCancel }: { file: File; u
   const [decorative, setDecorative] = useState(false)
   const [preview, setPreview] = useState<string | null>(null)
   useEffect(() => {
+    if (!canShowInBrowser(file)) return
     // A data: URL, as the content security policy allows no blob: images.
     const reader = new FileReader()
     reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null)

@@ -129,6 +129,14 @@ export function LogosSectionEditor({ content }: { content: SectionContent['home.
       <SectionImageField label="Logo Image" name="image" defaultValue={content.image} error={errors.image} onPick={pick(form)} />
       <Field id="logos-title" name="title" label="Title (school name)" defaultValue={content.title} error={errors.title} />
       <Field id="logos-hoverText" name="hoverText" label="Hover Text" defaultValue={content.hoverText} error={errors.hoverText} />
+      <SectionImageField
+        label="Link preview image (optional)"
+        name="shareImage"
+        defaultValue={content.shareImage}
+        error={errors.shareImage}
+        description="Shown when a page without a picture of its own is shared (WhatsApp, Facebook, LinkedIn), cut to 1200 × 630 around its focal point. Empty: one is made from the logo and the theme's colours."
+        onPick={pick(form)}
+      />
     </SectionFormCard>
   )
 }

@@ -10,16 +10,17 @@ interface SectionImageFieldProps {
   name: string
   defaultValue: string
   error?: string
+  description?: string
   /** Called with an image chosen in the picker, which sends no change event of its own. */
   onPick: (name: string, url: string) => void
 }
 
 /** An image as a URL, typed or chosen with the image picker ('Must be a valid URL'). */
-export function SectionImageField({ label, name, defaultValue, error, onPick }: SectionImageFieldProps) {
+export function SectionImageField({ label, name, defaultValue, error, description, onPick }: SectionImageFieldProps) {
   const id = useId()
   const [value, setValue] = useState(defaultValue)
   return (
-    <FieldFrame id={id} label={label} error={error}>
+    <FieldFrame id={id} label={label} error={error} description={description}>
       {(control) => (
         <div className="flex flex-wrap gap-2 sm:flex-nowrap">
           {isImageSource(value) ? <img src={value} alt="" className="size-10 shrink-0 rounded border object-cover" /> : null}

@@ -1,10 +1,12 @@
-import type { ComponentProps, ReactNode } from 'react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#app/components/ui/select.tsx'
 import { Switch } from '#app/components/ui/switch.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
+import { IMAGE_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
 import { cn } from '#app/lib/utils.ts'
+import { fitChosenImages } from './fit-image-for-upload.ts'
 import { FieldMessage } from './form-message.tsx'
 
 /** The ids a field's parts take from its control's id, so tests and assistive technology find them the same way everywhere. */
@@ -73,6 +75,37 @@ export function Field({ id, label, error, description, describedBy, className, c
 /** A file input: the same field, named for what the screens ask for. */
 export function FileField(props: Omit<ControlFieldProps<typeof Input>, 'type'>) {
   return <Field {...props} type="file" />
+}
+
+type ImageFileFieldProps = Omit<ControlFieldProps<typeof Input>, 'type' | 'accept' | 'onChange'> & {
+  /** The chosen files once they are fitted for upload (and back in the input). */
+  onChosen?: (files: File[]) => void
+}
+
+/**
+ * An image file input: any image the site takes, HEIC included, and a large
+ * photo is made smaller in the browser as soon as it is chosen
+ * (`fitImageForUpload`), so the form sends what the server accepts.
+ */
+export function ImageFileField({ onChosen, description, ...props }: ImageFileFieldProps) {
+  const [fitting, setFitting] = useState(false)
+  return (
+    <Field
+      {...props}
+      type="file"
+      accept={IMAGE_ACCEPT}
+      aria-busy={fitting || undefined}
+      description={fitting ? 'Preparing the photo for upload…' : description}
+      onChange={(event) => {
+        const input = event.currentTarget
+        setFitting(true)
+        void fitChosenImages(input).finally(() => {
+          setFitting(false)
+          onChosen?.(Array.from(input.files ?? []))
+        })
+      }}
+    />
+  )
 }
 
 export function TextareaField({ id, label, error, description, describedBy, className, controlClassName, ...textarea }: ControlFieldProps<typeof Textarea>) {

@@ -7,11 +7,21 @@ export interface LightboxImage {
   id: string
   title: string | null
   imageUrl: string
+  alt: string
 }
 
-/** Untitled images still need a name for screen readers. */
-export function galleryImageAlt(image: Pick<LightboxImage, 'title'>) {
-  return image.title || 'Gallery image'
+/**
+ * What a gallery photo is read as: its alt text, else its title; an
+ * undescribed, untitled photo still needs a name. In a gallery the photo is
+ * the content, so one marked decorative is still named.
+ */
+export function galleryImageAlt(image: Pick<LightboxImage, 'title' | 'alt'>) {
+  return image.alt || image.title || 'Gallery image'
+}
+
+/** The lightbox's heading: the title, else what the photo shows. */
+function lightboxHeading(image: Pick<LightboxImage, 'title' | 'alt'>) {
+  return image.title || image.alt || 'Gallery image'
 }
 
 interface ImageLightboxProps {
@@ -55,7 +65,7 @@ export function ImageLightbox({ images, open, onOpenChange, index, onIndexChange
           }}
         >
           <DialogHeader className="pr-8">
-            <DialogTitle className="text-xl">{galleryImageAlt(image)}</DialogTitle>
+            <DialogTitle className="text-xl">{lightboxHeading(image)}</DialogTitle>
             <DialogDescription>
               Image {index + 1} of {count}
             </DialogDescription>

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { refuseIfInUse } from '#app/domain/media/media-admin.server.ts'
+import type { FocalPoint, ImageDescription } from '#app/domain/media/media.schema.ts'
 import { db } from '#app/lib/db.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
@@ -81,6 +82,9 @@ export interface GalleryUpload {
   files: readonly unknown[]
   folder: string
   title: string | null
+  /** The description and focal point of every file (the content API's); the upload form leaves them to the Edit dialog. */
+  description?: ImageDescription
+  focal?: FocalPoint
 }
 
 /**
@@ -102,6 +106,10 @@ export async function uploadGalleryImages(input: GalleryUpload): Promise<Gallery
     title: titles[index] ?? null,
     image_url: url,
     folder: input.folder,
+    alt: input.description?.alt ?? '',
+    decorative: input.description?.decorative ?? false,
+    focal_x: input.focal?.x ?? 0.5,
+    focal_y: input.focal?.y ?? 0.5,
     // A millisecond apart, the first chosen the newest, so the grid (newest first) shows them in the order chosen.
     created_at: new Date(createdAt - index).toISOString(),
   }))
@@ -160,8 +168,8 @@ export async function createGalleryFolder(input: GalleryFolderInput): Promise<Ga
 }
 
 /**
- * Retitles an image and moves it to another folder (only its folder column:
- * the stored file keeps its address). The folder it moves to must exist; an
+ * Retitles, describes and refocuses an image, and moves it to another folder
+ * (only its folder column: the stored file keeps its address). The folder it moves to must exist; an
  * image left in a deleted folder may keep that folder while retitled.
  */
 export async function updateGalleryImage(id: string, changes: GalleryImageChanges): Promise<GalleryImage> {
@@ -174,7 +182,16 @@ export async function updateGalleryImage(id: string, changes: GalleryImageChange
       if (!target) throw DomainError.invalidField('folder', GALLERY_MESSAGES.folderNotFound)
       folder = target.name
     }
-    await tx.db.updateTable('gallery').set({ title: changes.title, folder }).where('id', '=', id).execute()
+    await tx.db
+      .updateTable('gallery')
+      .set({
+        title: changes.title,
+        folder,
+        ...(changes.description ? { alt: changes.description.alt, decorative: changes.description.decorative } : {}),
+        ...(changes.focal ? { focal_x: changes.focal.x, focal_y: changes.focal.y } : {}),
+      })
+      .where('id', '=', id)
+      .execute()
     tx.publish({ table: 'gallery', type: 'update', id })
     return toGalleryImage(await tx.db.selectFrom('gallery').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
   })

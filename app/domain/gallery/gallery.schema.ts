@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { MAX_FILES_PER_UPLOAD, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
-import { optionalText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { looksLikeImage, MAX_FILES_PER_UPLOAD, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { checkedBox, optionalText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { altTextField, describedAs, focalCoordinate, type FocalPoint, type ImageDescription } from '#app/domain/media/media.schema.ts'
 
 /** The folder of an upload that names none, and of an image whose folder is empty. */
 export const DEFAULT_FOLDER = 'general'
@@ -18,6 +19,7 @@ export const GALLERY_MESSAGES = {
   folderNameTaken: 'A folder with this name already exists',
   defaultFolderFixed: `The default folder (${DEFAULT_FOLDER}) cannot be renamed or deleted`,
   folderUpdated: 'Folder updated successfully',
+  imageUpdated: 'Image updated successfully',
   folderDeleted: 'Folder deleted successfully',
   folderNotFound: 'Folder not found',
   imageDeleted: 'Image deleted successfully',
@@ -42,12 +44,6 @@ const optionalFolderName = folderNameRules(z.string().trim())
   .optional()
   .transform((name) => name || null)
 
-/** A form switch posts 'on' when checked and nothing when not. */
-const switchValue = z
-  .string()
-  .optional()
-  .transform((value) => value === 'on' || value === 'true')
-
 const isFile = (value: unknown): value is File => typeof File !== 'undefined' && value instanceof File
 
 /**
@@ -63,7 +59,7 @@ const imageFiles = z
       .array(z.custom<File>(isFile))
       .min(1, GALLERY_MESSAGES.noImages)
       .max(MAX_FILES_PER_UPLOAD, GALLERY_MESSAGES.tooManyImages)
-      .refine((files) => files.every((file) => file.type.startsWith('image/')), UPLOAD_MESSAGES.notAnImage),
+      .refine((files) => files.every(looksLikeImage), UPLOAD_MESSAGES.notAnImage),
   )
 
 /** The folder of an upload is the one chosen, else the new folder typed, else 'general'. */
@@ -78,19 +74,38 @@ export type GalleryUploadInput = z.infer<typeof galleryUploadSchema>
 
 export const galleryFolderSchema = z.object({
   name: folderName,
-  externalUse: switchValue,
-  enabled: switchValue,
+  externalUse: checkedBox,
+  enabled: checkedBox,
 })
 
 export type GalleryFolderInput = z.infer<typeof galleryFolderSchema>
 
-/** An image's changes: its title (as the upload form's) and the folder it moves to, which must exist. */
+/**
+ * An image's changes: its title (as the upload form's), the folder it moves
+ * to (which must exist), and its description: alt text or decorative, and
+ * the focal point crops keep in view.
+ */
 export const galleryImageSchema = z.object({
   title: galleryUploadSchema.shape.title,
   folder: folderName,
+  alt: altTextField,
+  decorative: checkedBox,
+  focalX: focalCoordinate.default(0.5),
+  focalY: focalCoordinate.default(0.5),
 })
 
-export type GalleryImageChanges = z.infer<typeof galleryImageSchema>
+/** What an image's change sets: its title and folder, and its description and focal point when given. */
+export interface GalleryImageChanges {
+  title: string | null
+  folder: string
+  description?: ImageDescription
+  focal?: FocalPoint
+}
+
+/** The changes the image form posts, as the domain operation takes them. */
+export function galleryImageChangesOf(form: z.output<typeof galleryImageSchema>): GalleryImageChanges {
+  return { title: form.title, folder: form.folder, description: describedAs(form), focal: { x: form.focalX, y: form.focalY } }
+}
 
 export const galleryActionSchema = z.discriminatedUnion(
   'intent',
@@ -99,6 +114,7 @@ export const galleryActionSchema = z.discriminatedUnion(
     galleryFolderSchema.extend({ intent: z.literal('update-folder'), id: rowId }),
     z.object({ intent: z.literal('delete-folder'), id: rowId }),
     z.object({ intent: z.literal('delete-image'), id: rowId }),
+    galleryImageSchema.extend({ intent: z.literal('update'), id: rowId }),
   ],
   { error: UNKNOWN_ACTION },
 )
@@ -115,8 +131,25 @@ export function uploadFolderOf(input: Pick<GalleryUploadInput, 'folder' | 'newFo
 
 /** One image takes the base title, several get ' 1', ' 2', …; no base title, no title. */
 export function uploadTitles(baseTitle: string | null, count: number): (string | null)[] {
-  return Array.from({ length: count }, (_, index) => (baseTitle && count > 1 ? `${baseTitle} ${index + 1}` : baseTitle))
+  return Array.from({ length: count }, (_, index) => batchTitle(baseTitle, index + 1, count))
 }
+
+/** The title of the image at `position` (from 1) of a batch of `count`, by the rule of `uploadTitles`. */
+export function batchTitle(baseTitle: string | null, position: number, count: number): string | null {
+  return baseTitle && count > 1 ? `${baseTitle} ${position}` : baseTitle
+}
+
+const batchNumber = z.coerce.number({ error: 'Missing position' }).int().min(1).max(MAX_FILES_PER_UPLOAD)
+
+/**
+ * One image of a batch chosen in the upload dialog, sent on its own so that
+ * each file has its own progress and result: its position in the batch and
+ * the batch's size number its title.
+ */
+export const galleryBatchImageSchema = galleryUploadSchema
+  .extend({ position: batchNumber, count: batchNumber })
+  .refine((upload) => upload.images.length === 1, { path: ['images'], message: 'Send one image at a time' })
+  .refine((upload) => upload.position <= upload.count, { path: ['position'], message: 'Position past the end of the batch' })
 
 /** 'Year 6 Trip' → 'year-6-trip': the storage path segment of a folder (its name stays as typed). */
 export function folderStorageKey(name: string) {
@@ -134,6 +167,10 @@ export interface GalleryImage {
   imageUrl: string
   /** The folder column as stored. */
   folder: string
+  /** What the photo shows, for people who cannot see it; '' until written (docs/product-rules.md#alt-text). */
+  alt: string
+  decorative: boolean
+  focal: FocalPoint
   createdAt: string
 }
 

@@ -10,8 +10,19 @@ export interface PublicGallery {
   folders: { name: string; count: number }[]
 }
 
-export function toGalleryImage(row: Pick<Selectable<GalleryImageTable>, 'id' | 'title' | 'image_url' | 'folder' | 'created_at'>): GalleryImage {
-  return { id: row.id, title: row.title, imageUrl: row.image_url, folder: row.folder, createdAt: readTimestamp(row.created_at) }
+type GalleryImageRow = Pick<Selectable<GalleryImageTable>, 'id' | 'title' | 'image_url' | 'folder' | 'alt' | 'decorative' | 'focal_x' | 'focal_y' | 'created_at'>
+
+export function toGalleryImage(row: GalleryImageRow): GalleryImage {
+  return {
+    id: row.id,
+    title: row.title,
+    imageUrl: row.image_url,
+    folder: row.folder,
+    alt: row.alt,
+    decorative: readBool(row.decorative),
+    focal: { x: row.focal_x, y: row.focal_y },
+    createdAt: readTimestamp(row.created_at),
+  }
 }
 
 export function toGalleryFolder(row: Selectable<GalleryFolderTable>): GalleryFolder {
@@ -36,16 +47,20 @@ export async function getPublicGallery(): Promise<PublicGallery> {
     .innerJoin('gallery_folders', (join) => join.on('gallery_folders.name', '=', folderOf))
     .where('gallery_folders.external_use', '=', true)
     .where('gallery_folders.enabled', '=', true)
-    .select(['gallery.id', 'gallery.title', 'gallery.image_url', 'gallery.created_at', folderOf.as('folder')])
+    .select([
+      'gallery.id',
+      'gallery.title',
+      'gallery.image_url',
+      'gallery.alt',
+      'gallery.decorative',
+      'gallery.focal_x',
+      'gallery.focal_y',
+      'gallery.created_at',
+      folderOf.as('folder'),
+    ])
     .orderBy('gallery.created_at', 'desc')
     .execute()
-  const images = rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    imageUrl: row.image_url,
-    folder: row.folder,
-    createdAt: readTimestamp(row.created_at),
-  }))
+  const images = rows.map(toGalleryImage)
   const folders = visibleFolders.map(({ name }) => ({
     name,
     count: images.filter((image) => image.folder === name).length,

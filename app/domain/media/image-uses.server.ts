@@ -13,7 +13,7 @@ function sectionUses(key: string, content: unknown, url: string): string[] {
     (Array.isArray(list) ? (list as Record<string, unknown>[]) : []).filter((entry) => entry.image === url).map((entry) => `${label} ${quoted(typeof entry.title === 'string' ? entry.title : '')}`)
   switch (key) {
     case 'home.logos':
-      return ['header logo']
+      return [...(value.image === url ? ['header logo'] : []), ...(value.shareImage === url ? ['link preview image'] : [])]
     case 'home.hero':
       return titled(value.slides, 'hero slide')
     case 'home.features':

@@ -1,12 +1,15 @@
 import { z } from 'zod'
 import { checkedBox, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
-import { chosenFile, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
+import { chosenFile, looksLikeImage, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { altTextField, focalCoordinate } from './media.schema.ts'
 
 
 /** 'Add Image': the file and its description ('Decorative' is a checkbox). */
 export const mediaUploadSchema = z.object({
-  image: z.unknown().refine((value) => chosenFile(value)?.type.startsWith('image/') ?? false, UPLOAD_MESSAGES.notAnImage),
+  image: z.unknown().refine((value) => {
+    const file = chosenFile(value)
+    return file ? looksLikeImage(file) : false
+  }, UPLOAD_MESSAGES.notAnImage),
   alt: altTextField,
   decorative: checkedBox,
 })

@@ -5,7 +5,7 @@ const IMAGE_TAG = /<img\b[^>]*>/gi
 const SOURCE = /\bsrc="([^"]*)"/i
 const HAS_ALT = /\balt="/i
 
-/** 'trip.webp' from '/files/uploads/…/trip.webp' or 'https://…/trip.jpg?x=1'. */
+/** 'trip.webp' for '/files/uploads/…/trip.webp' or 'https://…/trip.jpg?x=1'. */
 function fileNameOf(src: string): string {
   return decodeURIComponent(src.split(/[?#]/)[0]!.split('/').pop() ?? '') || src
 }

@@ -69,6 +69,8 @@ export const logosSectionSchema = z.object({
   image: imageUrl,
   title: requiredText('Title', 50),
   hoverText: requiredText('Hover text', 100),
+  /** The link preview of pages without a picture of their own; empty: one is made from the logo and the theme's colours. */
+  shareImage: optionalImageUrl,
 })
 
 /** Empty (no calendar) or an embed address the public calendar page frames; anything else would be stored and never shown. */

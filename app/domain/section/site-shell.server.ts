@@ -26,6 +26,7 @@ export async function getSiteShell(): Promise<SiteShell> {
     title: logos?.title || FALLBACK_SCHOOL_TITLE,
     logo: logos?.image || null,
     hoverText: logos?.hoverText || null,
+    shareImage: logos?.shareImage || null,
     contact: contact ?? CONTACT_PLACEHOLDERS,
     contactConfigured: contact !== null,
     description: shortenAtWord(description, 200),

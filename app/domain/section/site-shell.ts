@@ -5,6 +5,8 @@ export interface SiteShell {
   title: string
   logo: string | null
   hoverText: string | null
+  /** The chosen default link preview; null: made from the logo and the theme. */
+  shareImage: string | null
   contact: SectionContent['home.contact']
   contactConfigured: boolean
   description: string

@@ -5,12 +5,15 @@ import { logger } from '../logger.server.ts'
 import { parsePublicUrl, publicUrl, type Bucket, type Storage } from '../storage/storage.ts'
 import { chosenFile, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from './upload-rules.ts'
 import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, variantUrl } from './image-variants.ts'
+import { decodeHeif } from './heif-decoder.server.ts'
 import { isWordDocument } from './word-document.server.ts'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string }
 
 /** Formats decoded by sharp that are safe to show; SVG is refused (it can carry scripts). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'])
+/** Phone photos (HEIC is every iPhone's default) that sharp reads the header of but cannot decode: `decodeHeif` does. */
+const HEIF_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'])
 
 type DocumentType = { ext: string; contentType: string; isThisType?: (bytes: Uint8Array) => boolean }
 
@@ -55,16 +58,37 @@ export async function checkImageUpload(value: unknown): Promise<Checked<Uint8Arr
   if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: UPLOAD_MESSAGES.imageTooLarge }
   const bytes = new Uint8Array(await file.arrayBuffer())
   const type = await fileTypeFromBuffer(bytes)
-  if (!type || !IMAGE_TYPES.has(type.mime)) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
+  const heif = type !== undefined && HEIF_TYPES.has(type.mime)
+  if (!type || !(IMAGE_TYPES.has(type.mime) || heif)) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
   const pixels = await framePixels(bytes)
   if (pixels === null) return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
   if (pixels > MAX_IMAGE_PIXELS) return { ok: false, error: UPLOAD_MESSAGES.imagePixelsTooMany }
+  if (heif) return heifAsPng(bytes)
   try {
     await uploadedImage(bytes).stats()
   } catch {
     return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
   }
   return { ok: true, value: bytes }
+}
+
+/**
+ * A HEIC/HEIF photo as a PNG that the rest of the upload path reads like any
+ * other image: already as wide as the widest stored copy (no wider), and
+ * with nothing of the original's metadata.
+ */
+async function heifAsPng(bytes: Uint8Array): Promise<Checked<Uint8Array>> {
+  try {
+    const { width, height, data } = await decodeHeif(bytes)
+    const png = await sharp(data, { raw: { width, height, channels: 4 } })
+      .resize({ width: IMAGE_MAX_WIDTH, withoutEnlargement: true })
+      .png({ compressionLevel: 2 })
+      .toBuffer()
+    return { ok: true, value: new Uint8Array(png) }
+  } catch (error) {
+    logger.info({ err: error }, 'upload: a HEIF file did not decode')
+    return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
+  }
 }
 
 export async function checkDocumentUpload(value: unknown): Promise<Checked<{ bytes: Uint8Array; ext: string; contentType: string }>> {

@@ -4,6 +4,7 @@ import { useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from '
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { GalleryFolderDialog } from '#app/components/admin/gallery-folder-dialog.tsx'
 import { FOLDER_PARAM, GalleryFolderFilters } from '#app/components/admin/gallery-folder-filters.tsx'
+import { GalleryImageDialog } from '#app/components/admin/gallery-image-dialog.tsx'
 import { GalleryImageGrid } from '#app/components/admin/gallery-image-grid.tsx'
 import { GalleryUploadDialog } from '#app/components/admin/gallery-upload-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -12,15 +13,18 @@ import {
   deleteGalleryImage,
   getAdminGallery,
   updateGalleryFolder,
+  updateGalleryImage,
   uploadGalleryImages,
 } from '#app/domain/gallery/gallery-admin.server.ts'
 import {
   GALLERY_MESSAGES,
   galleryActionSchema,
   galleryFormValues,
+  galleryImageChangesOf,
   uploadedMessage,
   uploadFolderOf,
   type AdminGalleryFolder,
+  type AdminGalleryImage,
 } from '#app/domain/gallery/gallery.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
@@ -51,6 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'delete-image':
         await deleteGalleryImage(submission.id)
         return GALLERY_MESSAGES.imageDeleted
+      case 'update':
+        await updateGalleryImage(submission.id, galleryImageChangesOf(submission))
+        return GALLERY_MESSAGES.imageUpdated
     }
   })
 }
@@ -72,6 +79,7 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
   const shown = selected ? images.filter((image) => image.listedUnder === selected) : images
   const [uploadOpen, setUploadOpen] = useState(false)
   const [editingFolder, setEditingFolder] = useState<AdminGalleryFolder | null>(null)
+  const [editingImage, setEditingImage] = useState<AdminGalleryImage | null>(null)
   // Deletes go through the list's fetcher: a deleted tile unmounts before it could announce itself.
   const remover = useFetcher<ActionResult>()
   useActionToast(remover)
@@ -101,11 +109,13 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
         <GalleryImageGrid
           images={shown}
           deletingId={deletingId}
+          onEdit={setEditingImage}
           onDelete={(image) => void remover.submit({ intent: 'delete-image', id: image.id }, { method: 'post' })}
         />
       )}
       {uploadOpen ? <GalleryUploadDialog folderNames={folders.map((folder) => folder.name)} onClose={() => setUploadOpen(false)} /> : null}
       {editingFolder ? <GalleryFolderDialog folder={editingFolder} onClose={() => setEditingFolder(null)} /> : null}
+      {editingImage ? <GalleryImageDialog image={editingImage} folderNames={folders.map((folder) => folder.name)} onClose={() => setEditingImage(null)} /> : null}
     </>
   )
 }

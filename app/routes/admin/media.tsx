@@ -1,18 +1,17 @@
 import { ImageOff } from 'lucide-react'
-import { useState } from 'react'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { FocalPointPicker } from '#app/components/admin/focal-point-picker.tsx'
-import { Field, FileField } from '#app/components/forms/field.tsx'
+import { ImageDescriptionFields } from '#app/components/admin/image-description-fields.tsx'
+import { ImageFileField } from '#app/components/forms/field.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { deleteMedia, updateMedia, uploadMedia } from '#app/domain/media/media-admin.server.ts'
 import { mediaActionSchema, mediaEditSchema, mediaUploadSchema } from '#app/domain/media/media-forms.ts'
-import { describedAs, MAX_ALT_LENGTH, MEDIA_MESSAGES, type MediaItem } from '#app/domain/media/media.schema.ts'
+import { describedAs, MEDIA_MESSAGES, type MediaItem } from '#app/domain/media/media.schema.ts'
 import { listMediaPage } from '#app/domain/media/media.server.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
-import { IMAGE_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
+import { IMAGE_TYPES_DESCRIPTION } from '#app/lib/uploads/upload-rules.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/media.ts'
 
@@ -93,21 +92,6 @@ function MediaCard({ item, controls }: { item: MediaItem; controls: ItemControls
   )
 }
 
-const ALT_HELP = "What the image shows, for people who cannot see it: 'Year 3 planting trees in the school garden'. Leave it out only for decoration."
-
-function DescriptionFields({ alt, decorative, errors }: { alt: string; decorative: boolean; errors: Record<string, string | undefined> }) {
-  const [isDecorative, setDecorative] = useState(decorative)
-  return (
-    <>
-      <Field id="alt" name="alt" label="Alt text" defaultValue={alt} maxLength={MAX_ALT_LENGTH} disabled={isDecorative} error={errors.alt} description={ALT_HELP} />
-      <div className="flex items-center gap-2">
-        <input id="decorative" name="decorative" type="checkbox" defaultChecked={decorative} onChange={(event) => setDecorative(event.target.checked)} className="size-4 accent-primary" />
-        <Label htmlFor="decorative">Decorative: it adds nothing a reader needs (no alt text)</Label>
-      </div>
-    </>
-  )
-}
-
 function AddMediaDialog({ onClose }: { onClose: () => void }) {
   return (
     <AdminFormDialog
@@ -124,8 +108,8 @@ function AddMediaDialog({ onClose }: { onClose: () => void }) {
     >
       {({ errors }) => (
         <>
-          <FileField id="image" name="image" label="Image" accept={IMAGE_ACCEPT} error={errors.image} />
-          <DescriptionFields alt="" decorative={false} errors={errors} />
+          <ImageFileField id="image" name="image" label="Image" error={errors.image} description={IMAGE_TYPES_DESCRIPTION} />
+          <ImageDescriptionFields alt="" decorative={false} errors={errors} />
         </>
       )}
     </AdminFormDialog>
@@ -138,7 +122,7 @@ function EditMediaDialog({ item, onClose }: { item: MediaItem; onClose: () => vo
       {({ errors, revalidate }) => (
         <>
           <FocalPointPicker id="media-focal" src={item.url} initial={item.focal} onChange={() => revalidate()} />
-          <DescriptionFields alt={item.alt} decorative={item.decorative} errors={errors} />
+          <ImageDescriptionFields alt={item.alt} decorative={item.decorative} errors={errors} />
         </>
       )}
     </AdminFormDialog>

@@ -80,7 +80,7 @@ function SectionEditor({ sectionKey, content }: { sectionKey: string; content: u
     case 'home.hero':
       return <HeroSectionEditor content={stored(content, { slides: [{ title: '', subtitle: '', image: '' }] })} />
     case 'home.logos':
-      return <LogosSectionEditor content={stored(content, { image: '', title: '', hoverText: '' })} />
+      return <LogosSectionEditor content={stored(content, { image: '', title: '', hoverText: '', shareImage: '' })} />
   }
 }
 

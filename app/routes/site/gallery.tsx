@@ -7,6 +7,7 @@ import { getPublicGallery } from '#app/domain/gallery/gallery.server.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { FolderFilterLink } from '#app/components/site/folder-filter-link.tsx'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
+import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
 import type { Route } from './+types/gallery.ts'
 
 const FOLDER_PARAM = 'folder'
@@ -90,6 +91,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                 loading={index < EAGER_THUMBNAILS ? 'eager' : 'lazy'}
                 decoding="async"
                 className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+                style={{ objectPosition: focalObjectPosition(image.focal) }}
               />
               {image.title ? (
                 <span

@@ -6,7 +6,7 @@ import type { SectionContent } from '#app/domain/section/section.schema.ts'
  */
 export function starterSections(images: { logo: string; hero: string[]; about: string }): SectionContent {
   return {
-    'home.logos': { image: images.logo, title: 'Our School', hoverText: 'Welcome to Our School' },
+    'home.logos': { image: images.logo, title: 'Our School', hoverText: 'Welcome to Our School', shareImage: '' },
     'home.hero': {
       slides: [
         {

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers'
 import { LRUCache } from 'lru-cache'
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
+import { imageDescriptions } from '#app/domain/media/media.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { hslToHex } from '#app/domain/theme/color-space.ts'
 import { getActiveTheme } from '#app/domain/theme/theme.server.ts'
@@ -69,9 +70,17 @@ async function renderSiteCard(logo: Buffer | null, colors: { page: string; band:
   return toJpeg(sharp({ create: { width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, channels: 3, background: page } }).composite(layers))
 }
 
-/** The default share image, for pages without a picture of their own: made from the logo and the active theme's colours. */
+/**
+ * The default share image, for pages without a picture of their own: the
+ * one chosen in the header section (cut around its focal point), else made
+ * from the logo and the active theme's colours.
+ */
 export async function siteShareImage(): Promise<Uint8Array> {
   const [shell, theme] = await Promise.all([getSiteShell(), getActiveTheme()])
+  if (shell.shareImage) {
+    const chosen = await pictureShareImage(shell.shareImage, (await imageDescriptions([shell.shareImage])).get(shell.shareImage)?.focal)
+    if (chosen) return chosen
+  }
   const colors = { page: hslToHex(theme.colors.background) ?? '#ffffff', band: hslToHex(theme.colors.primary) ?? '#1b4f98' }
   const key = `site ${shell.logo ?? ''} ${colors.page} ${colors.band}`
   if (rendered.has(key)) return rendered.get(key)!

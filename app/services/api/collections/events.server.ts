@@ -32,7 +32,7 @@ const input = z.object({
     .meta({ description: `${TIME_DESCRIPTION} Not before the start; empty or null for none.` }),
   image_url: z.union([z.file(), z.null(), eventSchema.shape.imageUrl]).optional().meta({
     description:
-      'A new image: an image file in a multipart/form-data body (JPEG, PNG, WebP, GIF or AVIF, up to 10 MB), or the address of an image on this site (/files/gallery/…). null removes it; leaving it out keeps it.',
+      'A new image: an image file in a multipart/form-data body (JPEG, PNG, WebP, GIF, AVIF or HEIC, up to 10 MB), or the address of an image on this site (/files/gallery/…). null removes it; leaving it out keeps it.',
   }),
 })
 

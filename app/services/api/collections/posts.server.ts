@@ -51,7 +51,7 @@ const input = z.object({
     .optional()
     .meta({ format: 'date-time', description: `${API_TIME_DESCRIPTION} A published post with a time ahead is scheduled.` }),
   cover_image: z.union([z.file(), z.null()]).optional().meta({
-    description: 'A new cover: an image file in a multipart/form-data body (JPEG, PNG, WebP, GIF or AVIF, up to 10 MB). null (JSON) removes the cover; leaving it out keeps it.',
+    description: 'A new cover: an image file in a multipart/form-data body (JPEG, PNG, WebP, GIF, AVIF or HEIC, up to 10 MB). null (JSON) removes the cover; leaving it out keeps it.',
   }),
   cover_alt: altTextField.optional().meta({ description: `${COVER_ALT_DESCRIPTION} Left out, the stored one stays (none for a new cover).` }),
   cover_decorative: optionalSwitchField(COVER_DECORATIVE_DESCRIPTION),

@@ -1,0 +1,21 @@
+import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
+import { Field, SelectField } from '#app/components/forms/field.tsx'
+import { galleryImageSchema, type AdminGalleryImage } from '#app/domain/gallery/gallery.schema.ts'
+import { FocalPointPicker } from './focal-point-picker.tsx'
+import { ImageDescriptionFields } from './image-description-fields.tsx'
+
+/** 'Edit Image': a gallery photo's title, folder, description and focal point. */
+export function GalleryImageDialog({ image, folderNames, onClose }: { image: AdminGalleryImage; folderNames: string[]; onClose: () => void }) {
+  return (
+    <AdminFormDialog title="Edit Image" description="Its title, folder and what it shows for people who cannot see it." schema={galleryImageSchema} editingId={image.id} onClose={onClose}>
+      {({ errors, revalidate }) => (
+        <>
+          <Field id="title" name="title" label="Title (optional)" defaultValue={image.title ?? ''} maxLength={100} error={errors.title} />
+          <SelectField id="folder" name="folder" label="Folder" options={folderNames} defaultValue={image.listedUnder} error={errors.folder} />
+          <ImageDescriptionFields alt={image.alt} decorative={image.decorative} errors={errors} />
+          <FocalPointPicker id="gallery-focal" src={image.imageUrl} initial={image.focal} onChange={() => revalidate()} />
+        </>
+      )}
+    </AdminFormDialog>
+  )
+}
