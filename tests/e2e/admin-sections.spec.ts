@@ -128,7 +128,7 @@ test('about: the counter follows the text; the logo comes from the image picker,
   expect(String(storedContent('home.about').content)).toContain('Come and visit!')
 
   const logos = sectionCard(page, 'home.logos')
-  await logos.getByRole('button', { name: 'Choose' }).click()
+  await logos.getByRole('button', { name: 'Choose Logo Image' }).click()
   const picker = page.getByRole('dialog', { name: 'Select or Upload Image' })
   const grid = picker.getByTestId('image-picker-grid')
   await expect(grid.getByRole('button').first()).toBeVisible()
@@ -169,7 +169,7 @@ test('about: the counter follows the text; the logo comes from the image picker,
   await publicGallery.close()
 
   // Picking an existing image.
-  await logos.getByRole('button', { name: 'Choose' }).click()
+  await logos.getByRole('button', { name: 'Choose Logo Image' }).click()
   await page.getByRole('dialog', { name: 'Select or Upload Image' }).getByTestId('image-picker-grid').getByRole('button').nth(1).click()
   await expect(toast(page, 'Image selected').last()).toBeVisible()
   await expect(logos.locator('input[name="image"]')).not.toHaveValue(chosen)

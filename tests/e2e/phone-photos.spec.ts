@@ -84,7 +84,7 @@ test('a batch from a phone: a HEIC photo and a 12 MB JPEG are stored, a PDF rena
   expect(portrait).toEqual({ width: 300, height: 400, exif: undefined })
   expect(landscape).toEqual({ width: 1600, height: 1200, exif: undefined })
 
-  await dialog.getByRole('button', { name: 'Close' }).click()
+  await dialog.getByRole('button', { name: 'Done' }).click()
   await expect(dialog).toHaveCount(0)
 
   // The photo is described, and its focal point set, on its own: the public gallery reads the description and crops around the point.

@@ -285,12 +285,18 @@ describe(`gallery images on ${database.engine}`, () => {
     const changes = await changesDuring(['gallery', 'gallery_folders'], async () => {
       updated = await updateGalleryImage(id, { title: 'Winter concert', folder: 'concerts' })
     })
-    expect(updated).toEqual({ id, title: 'Winter concert', imageUrl: before.image_url, folder: 'Concerts', createdAt: expect.any(String) })
+    expect(updated).toEqual({ id, title: 'Winter concert', imageUrl: before.image_url, folder: 'Concerts', alt: '', decorative: false, focal: { x: 0.5, y: 0.5 }, createdAt: expect.any(String) })
     expect(changes).toEqual([{ table: 'gallery', type: 'update', id }])
     expect(await imagesIn('Concerts')).toEqual([{ id, title: 'Winter concert', image_url: before.image_url, folder: 'Concerts' }])
 
     expect(await updateGalleryImage(id, { title: null, folder: 'Concerts' })).toMatchObject({ title: null, folder: 'Concerts' })
     expect(await imagesIn('Concerts')).toMatchObject([{ id, title: null }])
+
+    // A description and focal point are kept until a change gives new ones; decorative comes without alt text.
+    const described = await updateGalleryImage(id, { title: null, folder: 'Concerts', description: { alt: 'The choir on stage', decorative: false }, focal: { x: 0.3, y: 0.2 } })
+    expect(described).toMatchObject({ alt: 'The choir on stage', decorative: false, focal: { x: 0.3, y: 0.2 } })
+    expect(await updateGalleryImage(id, { title: 'Choir', folder: 'Concerts' })).toMatchObject({ title: 'Choir', alt: 'The choir on stage', focal: { x: 0.3, y: 0.2 } })
+    expect(await updateGalleryImage(id, { title: 'Choir', folder: 'Concerts', description: { alt: '', decorative: true } })).toMatchObject({ alt: '', decorative: true })
   })
 
   test('moving an image to a folder that does not exist is a field error and changes nothing; an image left in a deleted folder can be retitled where it is', async () => {

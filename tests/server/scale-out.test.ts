@@ -66,11 +66,13 @@ test('a site moved by npm run migrate-data to PostgreSQL and S3 runs as two inst
   // An image uploaded through A is served by B, byte for byte.
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } }).png().toBuffer()
   const upload = new FormData()
-  upload.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'playground.png')
-  const uploaded = await fetch(`${a.url}/admin/image-picker`, { method: 'POST', body: upload, headers: { cookie: admin.cookie, origin: a.url } })
+  upload.set('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'playground.png')
+  upload.set('position', '1')
+  upload.set('count', '1')
+  const uploaded = await fetch(`${a.url}/admin/gallery/upload`, { method: 'POST', body: upload, headers: { cookie: admin.cookie, origin: a.url } })
   expect(uploaded.status).toBe(200)
   const { url } = (await uploaded.json()) as { url: string }
-  expect(url).toMatch(/^\/files\/uploads\/[0-9a-f-]+\.webp$/)
+  expect(url).toMatch(/^\/files\/gallery\/general\/[0-9a-f-]+\.webp$/)
   const fromA = Buffer.from(await (await fetch(`${a.url}${url}`)).arrayBuffer())
   const fromB = await fetch(`${b.url}${url}`)
   expect(fromB.status).toBe(200)

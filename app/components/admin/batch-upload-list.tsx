@@ -1,4 +1,5 @@
 import { CircleCheck, CircleX, Loader2 } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { formatBytes } from '#app/lib/body-limits.ts'
 import type { BatchFile } from './use-batch-upload.ts'
 
@@ -22,6 +23,12 @@ export function BatchUploadList({ files }: { files: readonly BatchFile[] }) {
   const stored = files.filter((file) => file.status === 'stored').length
   const refused = files.filter((file) => file.status === 'refused').length
   const done = stored + refused === files.length
+  // When the batch ends, the first refusal is brought into view: its reason is what to read next.
+  const firstRefused = useRef<HTMLLIElement>(null)
+  useEffect(() => {
+    if (done) firstRefused.current?.scrollIntoView({ block: 'nearest' })
+  }, [done])
+  const firstRefusedIndex = files.findIndex((file) => file.status === 'refused')
   return (
     <div className="space-y-2">
       <p role="status" className="text-sm font-medium">
@@ -29,7 +36,7 @@ export function BatchUploadList({ files }: { files: readonly BatchFile[] }) {
       </p>
       <ul aria-label="Files" className="max-h-72 space-y-2 overflow-y-auto pr-1">
         {files.map((file, index) => (
-          <li key={index} className="rounded-md border p-2 text-sm" aria-label={file.name}>
+          <li key={index} ref={index === firstRefusedIndex ? firstRefused : undefined} className="rounded-md border p-2 text-sm" aria-label={file.name}>
             <div className="flex items-center gap-2">
               {file.status === 'stored' ? (
                 <CircleCheck aria-hidden className="size-4 shrink-0 text-green-700" />

@@ -105,7 +105,7 @@ export function GalleryUploadDialog({ folderNames, onClose }: { folderNames: str
             {batch.files.length > 0 ? <BatchUploadList files={batch.files} /> : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
-                {finished ? 'Close' : 'Cancel'}
+                {finished ? 'Done' : 'Cancel'}
               </Button>
               <Button type="submit">{uploading ? 'Uploading...' : 'Upload'}</Button>
             </DialogFooter>

@@ -260,11 +260,11 @@ function ImageGrid({ images, loading, empty, onChoose }: { images: PickerImage[]
 }
 
 /** A button that opens the picker and hands the chosen image's address over. */
-export function ChooseImageButton({ onSelect, label = 'Select or Upload Image' }: { onSelect: (url: string) => void; label?: string }) {
+export function ChooseImageButton({ onSelect, label = 'Select or Upload Image', accessibleName }: { onSelect: (url: string) => void; label?: string; accessibleName?: string }) {
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button type="button" variant="outline" onClick={() => setOpen(true)}>
+      <Button type="button" variant="outline" aria-label={accessibleName} onClick={() => setOpen(true)}>
         <ImagePlus aria-hidden />
         {label}
       </Button>

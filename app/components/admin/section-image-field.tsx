@@ -31,6 +31,7 @@ export function SectionImageField({ label, name, defaultValue, error, descriptio
               onPick(name, url)
             }}
             label="Choose"
+            accessibleName={`Choose ${label}`}
           />
         </div>
       )}

@@ -12,7 +12,7 @@ import { publicationToStore } from '../publishing/publication.server.ts'
 import { forgetRevisions, listRevisions, recordRevision, type Revision } from '../publishing/revisions.server.ts'
 import { contentAccessibilityProblems } from '../publishing/content-accessibility.server.ts'
 import { undescribedImages, type DescribableCover } from '../publishing/undescribed-images.server.ts'
-import { describedAs } from '../media/media.schema.ts'
+import { describedAs, type FocalPoint, type ImageDescription } from '../media/media.schema.ts'
 import { BLOG_MESSAGES, blogSchema, blogSnapshotSchema, type BlogInput, type BlogSnapshot } from './blog.schema.ts'
 import { toBlogPost } from './blog.server.ts'
 import type { BlogPost } from './blog.ts'
@@ -124,6 +124,30 @@ function removeIfUnused(tx: WriteTransaction, url: string | null) {
   return removeFileOnceUnused(tx, url, BLOG_COVER_URL_PREFIX, (file) => tx.db.selectFrom('blogs').select('id').where('cover_image', '=', file).executeTakeFirst())
 }
 
+/** The columns a save writes, the same for a new post and a changed one. */
+function postColumns(post: {
+  input: BlogSubmission
+  content: string
+  cover: string | null
+  description: ImageDescription
+  focal: FocalPoint
+  publication: ReturnType<typeof publicationToStore>
+}) {
+  return {
+    title: post.input.title,
+    slug: post.input.slug,
+    excerpt: post.input.excerpt,
+    content: post.content,
+    cover_image: post.cover,
+    cover_alt: post.description.alt,
+    cover_decorative: post.description.decorative,
+    cover_focal_x: post.focal.x,
+    cover_focal_y: post.focal.y,
+    status: post.publication.status,
+    published_at: post.publication.publishedAt,
+  }
+}
+
 /** A new post with the given fields: published now unless the submission says otherwise. */
 export async function createBlogPost(input: BlogSubmission, { authorId = null }: BlogAuthor = {}): Promise<BlogPost> {
   const content = storedContent(input.content)
@@ -139,21 +163,7 @@ export async function createBlogPost(input: BlogSubmission, { authorId = null }:
       await refuseUnreadableForScreenReaders(tx, publication.status, content, { url: cover, ...description })
       await tx.db
         .insertInto('blogs')
-        .values({
-          id,
-          title: input.title,
-          slug: input.slug,
-          excerpt: input.excerpt,
-          content,
-          cover_image: cover,
-          cover_alt: description.alt,
-          cover_decorative: description.decorative,
-          cover_focal_x: focal.x,
-          cover_focal_y: focal.y,
-          status: publication.status,
-          published_at: publication.publishedAt,
-          updated_at: clock.now.toISOString(),
-        })
+        .values({ id, ...postColumns({ input, content, cover, description, focal, publication }), updated_at: clock.now.toISOString() })
         .execute()
       tx.publish({ table: 'blogs', type: 'insert', id })
       return readBackAndRecord(tx, id, authorId)
@@ -187,20 +197,7 @@ export async function updateBlogPost(id: string, input: BlogSubmission, { author
       await refuseUnreadableForScreenReaders(tx, publication.status, content, { url: cover, ...description })
       await tx.db
         .updateTable('blogs')
-        .set({
-          title: input.title,
-          slug: input.slug,
-          excerpt: input.excerpt,
-          content,
-          cover_image: cover,
-          cover_alt: description.alt,
-          cover_decorative: description.decorative,
-          cover_focal_x: focal.x,
-          cover_focal_y: focal.y,
-          status: publication.status,
-          published_at: publication.publishedAt,
-          updated_at: now(),
-        })
+        .set({ ...postColumns({ input, content, cover, description, focal, publication }), updated_at: now() })
         .where('id', '=', id)
         .execute()
       tx.publish({ table: 'blogs', type: 'update', id })

@@ -14,6 +14,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       folder: uploadFolderOf(upload),
       title: batchTitle(upload.title, upload.position, upload.count),
     })
-    return { ok: true as const, message: uploadedMessage(1), id: image!.id }
+    return { ok: true as const, message: uploadedMessage(1), id: image!.id, url: image!.imageUrl }
   })
 }

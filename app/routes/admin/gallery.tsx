@@ -62,9 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
-/** Choosing a folder filter only changes the URL's search: the loaded gallery already holds every image. */
+/** Choosing a folder filter only changes the URL's search: the loaded gallery already holds every image. A revalidation (same URL) still loads. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false
   return defaultShouldRevalidate
 }
 
