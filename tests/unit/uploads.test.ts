@@ -102,6 +102,27 @@ describe('phone photos', () => {
     }
   })
 
+  test('a JPEG held sideways is stored turned upright, and its EXIF (camera, GPS) is dropped', async () => {
+    // Stored 400 wide and 300 high, orange on its left half; EXIF orientation 6 says: turn it 90° clockwise to view.
+    const orange = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#f97316' } }).png().toBuffer()
+    const sideways = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2563eb' } })
+      .composite([{ input: orange, left: 0, top: 0 }])
+      .withExif({ IFD0: { Make: 'Apple', Model: 'iPhone 15' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer()
+    expect((await sharp(sideways).metadata()).orientation).toBe(6)
+    const checked = await checkImageUpload(file(new Uint8Array(sideways), 'IMG_0004.JPG', 'image/jpeg'))
+    if (!checked.ok) throw new Error(checked.error)
+    const location = parsePublicUrl(await storeImage(storage, 'gallery', checked.value))!
+    const stored = sharp(await fs.readFile(path.join(root, location.bucket, location.key)))
+    const metadata = await stored.metadata()
+    expect({ width: metadata.width, height: metadata.height, exif: metadata.exif, orientation: metadata.orientation }).toEqual({ width: 300, height: 400, exif: undefined, orientation: undefined })
+    // Turned clockwise, the orange left half is now the top.
+    const { data } = await stored.clone().extract({ left: 150, top: 20, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
+    expect(data[0]).toBeGreaterThan(200)
+  })
+
   test('a HEIC file that is cut short, or a JPEG renamed .heic that is not one, is refused like any broken image', async () => {
     const bytes = await heic()
     expect(await checkImageUpload(file(bytes.slice(0, 200), 'IMG_0002.HEIC', 'image/heic'))).toEqual({ ok: false, error: UPLOAD_MESSAGES.notAnImage })

@@ -20,7 +20,15 @@ function featureIcon(name: string): LucideIcon {
   return FEATURE_ICONS[name as FeatureIcon] ?? BookOpen
 }
 
-export function FeaturesGrid({ features, imageAlts = {} }: { features: SectionContent['home.features']; imageAlts?: Readonly<Record<string, string>> }) {
+export function FeaturesGrid({
+  features,
+  imageAlts = {},
+  imagePositions = {},
+}: {
+  features: SectionContent['home.features']
+  imageAlts?: Readonly<Record<string, string>>
+  imagePositions?: Readonly<Record<string, string>>
+}) {
   return (
     <ThemedSection styleKey="features" aria-labelledby="features-title" className="px-4 py-16 md:py-20">
       <div className="mx-auto max-w-6xl">
@@ -33,7 +41,7 @@ export function FeaturesGrid({ features, imageAlts = {} }: { features: SectionCo
             return (
               <li key={index} className="flex flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
                 {feature.image ? (
-                  <img src={feature.image} alt={imageAlts[feature.image] ?? ''} loading="lazy" decoding="async" className="mb-4 aspect-video w-full rounded-md object-cover" />
+                  <img src={feature.image} alt={imageAlts[feature.image] ?? ''} loading="lazy" decoding="async" className="mb-4 aspect-video w-full rounded-md object-cover" style={{ objectPosition: imagePositions[feature.image] }} />
                 ) : (
                   <span className="mb-4 inline-flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
                     <Icon aria-hidden className="size-6" />

@@ -36,7 +36,7 @@ const controlClass =
  * people who prefer reduced motion. The first slide's title is the page's h1.
  */
 /** `imageAlts`: each image's alt text by address ('' for a decorative or undescribed one). */
-export function HeroCarousel({ slides, imageAlts = {} }: { slides: HeroSlide[]; imageAlts?: Readonly<Record<string, string>> }) {
+export function HeroCarousel({ slides, imageAlts = {}, imagePositions = {} }: { slides: HeroSlide[]; imageAlts?: Readonly<Record<string, string>>; imagePositions?: Readonly<Record<string, string>> }) {
   const [active, setActive] = useState(0)
   const [hovered, setHovered] = useState(false)
   const [keyboardFocusInside, setKeyboardFocusInside] = useState(false)
@@ -97,6 +97,7 @@ export function HeroCarousel({ slides, imageAlts = {} }: { slides: HeroSlide[]; 
                   loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : 'auto'}
                   className="absolute inset-0 size-full object-cover"
+                  style={{ objectPosition: imagePositions[slide.image] }}
                 />
                 <div aria-hidden className="absolute inset-0 bg-black/50" />
                 <div className="relative flex h-full flex-col items-center justify-center px-16 text-center md:px-24">

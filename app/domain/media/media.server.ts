@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
 import { readBool, readTimestamp } from '#db/portable.ts'
 import type { MediaTable } from '#db/tables/content.ts'
-import type { ImageDescription, MediaItem } from './media.schema.ts'
+import { focalObjectPosition, type ImageDescription, type MediaItem } from './media.schema.ts'
 
 export function toMediaItem(row: Selectable<MediaTable>): MediaItem {
   return {
@@ -54,4 +54,9 @@ export async function imageDescriptions(urls: readonly (string | null | undefine
 /** Each described image's alt text by address, as a page renders it: '' for a decorative image. */
 export function altTextByAddress(descriptions: ReadonlyMap<string, DescribedImage>): Record<string, string> {
   return Object.fromEntries([...descriptions].map(([url, description]) => [url, description.decorative ? '' : description.alt]))
+}
+
+/** Each described image's CSS `object-position`, by address: a crop keeps its focal point in view. */
+export function cropPositionByAddress(descriptions: ReadonlyMap<string, DescribedImage>): Record<string, string> {
+  return Object.fromEntries([...descriptions].map(([url, description]) => [url, focalObjectPosition(description.focal)]))
 }

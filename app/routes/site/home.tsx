@@ -16,7 +16,7 @@ import { DomainError, isDomainError } from '#app/lib/errors/domain-error.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { clientAddressContext } from '#app/lib/request-context.ts'
-import { altTextByAddress, imageDescriptions } from '#app/domain/media/media.server.ts'
+import { altTextByAddress, cropPositionByAddress, imageDescriptions } from '#app/domain/media/media.server.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import { HOME_SHARE_IMAGE_PATH } from '#app/lib/share-images.ts'
 import type { Route } from './+types/home.ts'
@@ -34,11 +34,17 @@ export async function loader() {
     hero,
     features,
     about: about ? { ...about, content: sanitizeHtml(about.content) } : null,
-    imageAlts: altTextByAddress(await imageDescriptions(images)),
+    ...(await imageLooks(images)),
     contact,
     testimonials,
     formToken: issueContactFormToken(),
   }
+}
+
+/** The home page's images as the pages show them: alt text and crop position, by address. */
+async function imageLooks(images: readonly (string | null | undefined)[]) {
+  const descriptions = await imageDescriptions(images)
+  return { imageAlts: altTextByAddress(descriptions), imagePositions: cropPositionByAddress(descriptions) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -113,19 +119,19 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, features, about, contact, testimonials, formToken, imageAlts } = loaderData
+  const { hero, features, about, contact, testimonials, formToken, imageAlts, imagePositions } = loaderData
   return (
     <>
       {hero ? (
-        <HeroCarousel slides={hero.slides} imageAlts={imageAlts} />
+        <HeroCarousel slides={hero.slides} imageAlts={imageAlts} imagePositions={imagePositions} />
       ) : (
         <ThemedSection styleKey="hero" className="bg-primary/5 px-4 py-16 text-center">
           <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{contact?.schoolName ?? 'Welcome'}</h1>
         </ThemedSection>
       )}
-      {features ? <FeaturesGrid features={features} imageAlts={imageAlts} /> : null}
+      {features ? <FeaturesGrid features={features} imageAlts={imageAlts} imagePositions={imagePositions} /> : null}
       {testimonials.length > 0 ? <TestimonialsSection testimonials={testimonials} /> : null}
-      {about ? <AboutSection about={about} imageAlts={imageAlts} /> : null}
+      {about ? <AboutSection about={about} imageAlts={imageAlts} imagePositions={imagePositions} /> : null}
       <ContactSection contact={contact} formToken={formToken} />
     </>
   )
