@@ -13,7 +13,7 @@ import type { StoredRow } from '#tests/setup/stored-rows.ts'
 type BlogRow = StoredRow<'blogs', 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'cover_image' | 'status' | 'published_at' | 'updated_at'>
 
 const BLOG_FILES = path.join(path.dirname(DEMO_DATABASE_PATH), 'storage', 'blogs')
-const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif'
+const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif'
 const NOT_AN_IMAGE = 'Please select an image file'
 const SLUG_TAKEN = 'A blog post with this slug already exists'
 /** The e2e servers' TIME_ZONE (playwright.config.ts). */
