@@ -41,6 +41,8 @@ async function pngFile() {
 }
 
 test('an editor adds, edits and deletes a policy, with an uploaded PDF, validation, confirmation and the public page following', async ({ page, request }) => {
+  // A whole story through several dialogs and public pages: under a loaded CI machine it can pass 30 s.
+  test.slow()
   const title = `Uniform Policy ${Date.now()}`
   await signIn(page, await createStaffAccount(request, 'editor'))
   await page.locator('aside').getByRole('link', { name: 'Policies' }).click()
