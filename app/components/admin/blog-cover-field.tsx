@@ -1,10 +1,10 @@
 import { X } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { Field, ImageFileField } from '#app/components/forms/field.tsx'
-import { Label } from '#app/components/ui/label.tsx'
-import { MAX_ALT_LENGTH, type FocalPoint } from '#app/domain/media/media.schema.ts'
+import { ImageFileField } from '#app/components/forms/field.tsx'
+import type { FocalPoint } from '#app/domain/media/media.schema.ts'
 import { FocalPointPicker } from './focal-point-picker.tsx'
+import { ImageDescriptionFields } from './image-description-fields.tsx'
 import { canShowInBrowser, chosenFile, IMAGE_TYPES_DESCRIPTION } from '#app/lib/uploads/upload-rules.ts'
 
 interface BlogCoverFieldProps {
@@ -75,32 +75,19 @@ export function BlogCoverField({ currentUrl, alt, decorative, focal, error, altE
         <>
           {/* A new cover starts with its subject in the middle. */}
           <FocalPointPicker key={preview} id="cover-focal" src={preview} initial={preview === currentUrl ? focal : { x: 0.5, y: 0.5 }} names={{ x: 'coverFocalX', y: 'coverFocalY' }} />
-          <CoverDescription alt={alt} decorative={decorative} error={altError} />
+          {/* A post with a cover is published only with its alt text, or marked decorative. */}
+          <div className="space-y-2">
+            <ImageDescriptionFields
+              alt={alt}
+              decorative={decorative}
+              error={altError}
+              names={{ alt: 'coverAlt', decorative: 'coverDecorative' }}
+              labels={{ alt: 'Cover alt text', decorative: 'The cover is decorative (no alt text)' }}
+              help="What the cover shows, for people who cannot see it. Needed to publish, unless the cover is decorative."
+            />
+          </div>
         </>
       ) : null}
-    </div>
-  )
-}
-
-/** The cover's alt text, or 'Decorative': a post with a cover is published only with one of them. */
-function CoverDescription({ alt, decorative, error }: { alt: string; decorative: boolean; error?: string }) {
-  const [isDecorative, setDecorative] = useState(decorative)
-  return (
-    <div className="space-y-2">
-      <Field
-        id="coverAlt"
-        name="coverAlt"
-        label="Cover alt text"
-        defaultValue={alt}
-        maxLength={MAX_ALT_LENGTH}
-        disabled={isDecorative}
-        error={error}
-        description="What the cover shows, for people who cannot see it. Needed to publish, unless the cover is decorative."
-      />
-      <div className="flex items-center gap-2">
-        <input id="coverDecorative" name="coverDecorative" type="checkbox" defaultChecked={decorative} onChange={(event) => setDecorative(event.target.checked)} className="size-4 accent-primary" />
-        <Label htmlFor="coverDecorative">The cover is decorative (no alt text)</Label>
-      </div>
     </div>
   )
 }

@@ -12,7 +12,7 @@ export function GalleryImageDialog({ image, folderNames, onClose }: { image: Adm
         <>
           <Field id="title" name="title" label="Title (optional)" defaultValue={image.title ?? ''} maxLength={100} error={errors.title} />
           <SelectField id="folder" name="folder" label="Folder" options={folderNames} defaultValue={image.listedUnder} error={errors.folder} />
-          <ImageDescriptionFields alt={image.alt} decorative={image.decorative} errors={errors} />
+          <ImageDescriptionFields alt={image.alt} decorative={image.decorative} error={errors.alt} />
           <FocalPointPicker id="gallery-focal" src={image.imageUrl} initial={image.focal} onChange={() => revalidate()} />
         </>
       )}

@@ -109,7 +109,7 @@ function AddMediaDialog({ onClose }: { onClose: () => void }) {
       {({ errors }) => (
         <>
           <ImageFileField id="image" name="image" label="Image" error={errors.image} description={IMAGE_TYPES_DESCRIPTION} />
-          <ImageDescriptionFields alt="" decorative={false} errors={errors} />
+          <ImageDescriptionFields alt="" decorative={false} error={errors.alt} />
         </>
       )}
     </AdminFormDialog>
@@ -122,7 +122,7 @@ function EditMediaDialog({ item, onClose }: { item: MediaItem; onClose: () => vo
       {({ errors, revalidate }) => (
         <>
           <FocalPointPicker id="media-focal" src={item.url} initial={item.focal} onChange={() => revalidate()} />
-          <ImageDescriptionFields alt={item.alt} decorative={item.decorative} errors={errors} />
+          <ImageDescriptionFields alt={item.alt} decorative={item.decorative} error={errors.alt} />
         </>
       )}
     </AdminFormDialog>
