@@ -10,6 +10,7 @@ import type {
   RevisionTable,
   TestimonialTable,
 } from './tables/content.ts'
+import type { MenuItemTable, PageTable, StaffMemberTable } from './tables/navigation.ts'
 import type { ProfileTable, UserRoleTable } from './tables/people.ts'
 import type { SectionTable, SiteSettingTable, ThemeTable } from './tables/site.ts'
 import type { ContactThrottleTable, ContactUsedTokenTable, RateLimitTable, SignInFailureTable } from './tables/throttle.ts'
@@ -40,6 +41,9 @@ export interface Database {
   sign_in_failures: SignInFailureTable
   apikey: ApiKeyTable
   revisions: RevisionTable
+  pages: PageTable
+  menu_items: MenuItemTable
+  staff_members: StaffMemberTable
 }
 
 export type TableName = keyof Database

@@ -9,6 +9,7 @@ import { contactFormTokens } from './0007-contact-form-tokens.ts'
 import { apiKeys } from './0008-api-keys.ts'
 import { publishing } from './0009-publishing.ts'
 import { mediaLibrary } from './0010-media-library.ts'
+import { pagesMenusStaff } from './0011-pages-menus-staff.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -26,6 +27,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0008-api-keys': apiKeys(engine),
     '0009-publishing': publishing(engine),
     '0010-media-library': mediaLibrary(engine),
+    '0011-pages-menus-staff': pagesMenusStaff(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

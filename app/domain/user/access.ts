@@ -21,6 +21,9 @@ export type AdminAreaIcon =
   | 'dashboard'
   | 'sections'
   | 'blogs'
+  | 'pages'
+  | 'menus'
+  | 'staff'
   | 'media'
   | 'events'
   | 'gallery'
@@ -43,6 +46,8 @@ export interface AdminArea {
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '/admin', label: 'Dashboard', icon: 'dashboard', minimumRole: 'user' },
   { path: '/admin/sections', label: 'Sections', icon: 'sections', minimumRole: 'editor' },
+  { path: '/admin/pages', label: 'Pages', icon: 'pages', minimumRole: 'editor' },
+  { path: '/admin/menus', label: 'Menus', icon: 'menus', minimumRole: 'editor' },
   { path: '/admin/blogs', label: 'Blogs', icon: 'blogs', minimumRole: 'editor' },
   { path: '/admin/events', label: 'Events', icon: 'events', minimumRole: 'editor' },
   { path: '/admin/gallery', label: 'Gallery', icon: 'gallery', minimumRole: 'editor' },
@@ -51,6 +56,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '/admin/policies', label: 'Policies', icon: 'policies', minimumRole: 'editor' },
   { path: '/admin/testimonials', label: 'Testimonials', icon: 'testimonials', minimumRole: 'editor' },
   { path: '/admin/contact', label: 'Contact Messages', icon: 'contact', minimumRole: 'editor' },
+  // The staff directory's people: not sign-in accounts.
+  { path: '/admin/staff', label: 'Staff Directory', icon: 'staff', minimumRole: 'editor' },
   { path: '/admin/users', label: 'Users', icon: 'users', minimumRole: 'admin' },
   { path: '/admin/theme', label: 'Theme', icon: 'theme', minimumRole: 'admin' },
   // Keys of the content API and its reference (/admin/api-keys/reference).

@@ -36,6 +36,9 @@ export const ARCHIVED_TABLES = [
   { table: 'media', key: 'id' },
   { table: 'contact_messages', key: 'id' },
   { table: 'revisions', key: 'id' },
+  { table: 'pages', key: 'id' },
+  { table: 'menu_items', key: 'id' },
+  { table: 'staff_members', key: 'id' },
 ] as const satisfies readonly { table: TableName; key: string }[]
 
 /**
