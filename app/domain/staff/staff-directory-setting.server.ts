@@ -1,4 +1,5 @@
 import { db } from '#app/lib/db.server.ts'
+import { writeTransaction } from '#app/lib/transaction.server.ts'
 
 export const STAFF_DIRECTORY_SETTING = 'staff_directory_enabled'
 
@@ -6,4 +7,16 @@ export const STAFF_DIRECTORY_SETTING = 'staff_directory_enabled'
 export async function isStaffDirectoryEnabled(): Promise<boolean> {
   const row = await db.selectFrom('site_settings').select('value').where('key', '=', STAFF_DIRECTORY_SETTING).executeTakeFirst()
   return row?.value === 'true'
+}
+
+/** An editor's or admin's choice to show the directory at `/staff` or not; the people stay either way. */
+export async function setStaffDirectoryEnabled(enabled: boolean): Promise<void> {
+  await writeTransaction(async (tx) => {
+    await tx.db
+      .insertInto('site_settings')
+      .values({ key: STAFF_DIRECTORY_SETTING, value: String(enabled) })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: String(enabled) }))
+      .execute()
+    tx.publish({ table: 'site_settings', type: 'update', id: STAFF_DIRECTORY_SETTING })
+  })
 }

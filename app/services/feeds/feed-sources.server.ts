@@ -1,6 +1,7 @@
 import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { listEventsEndingSince } from '#app/domain/event/event.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
+import { isStaffDirectoryEnabled } from '#app/domain/staff/staff-directory-setting.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import type { CalendarFeedInput } from './icalendar.ts'
 import { blogPostPath } from './feed-paths.ts'
@@ -33,11 +34,12 @@ export async function calendarFeedInput(now: Date): Promise<CalendarFeedInput> {
   return { siteUrl: config.publicUrl, calendarName: shell.title, timeZone: config.timeZone, events, now }
 }
 
-/** Every public page, and each blog post with the time it last changed. */
+/** Every public page (the staff directory only while it is shown), and each blog post with the time it last changed. */
 export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
-  const posts = await listPublicBlogPosts(now)
+  const [posts, staffDirectory] = await Promise.all([listPublicBlogPosts(now), isStaffDirectoryEnabled()])
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
+    ...(staffDirectory ? [{ path: '/staff' }] : []),
     ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.updatedAt })),
   ]
 }
