@@ -9,7 +9,7 @@ describe('body limits by route', () => {
     expect(staffBodyLimitName('/admin/gallery.data')).toBe('galleryUpload')
     expect(staffBodyLimitName('/ADMIN/Gallery/')).toBe('galleryUpload')
     expect(staffBodyLimitName('/admin/policies')).toBe('documentUpload')
-    for (const path of ['/admin/blogs', '/admin/events', '/admin/image-picker', '/admin/gallery/upload']) expect(staffBodyLimitName(path)).toBe('imageUpload')
+    for (const path of ['/admin/blogs', '/admin/events', '/admin/staff', '/admin/image-picker', '/admin/gallery/upload']) expect(staffBodyLimitName(path)).toBe('imageUpload')
     for (const path of ['/admin', '/admin.data', '/admin/sections', '/admin/theme', '/admin/users', '/admin/no-such-page']) expect(staffBodyLimitName(path)).toBe('staffForm')
     for (const path of ['/', '/api/auth/sign-in/email', '/api/functions/create-user', '/administrator', '/auth']) expect(staffBodyLimitName(path)).toBeNull()
     expect(isAdminPath('/administrator')).toBe(false)
