@@ -36,10 +36,14 @@ export interface StaffDepartment {
   people: PublicStaffMember[]
 }
 
-/** 'Mrs Amina Patel' → 'MP', 'Cher' → 'C': the placeholder of a person without a photo. */
+/** Titles schools put before names: initials skip them ('Mrs Amina Patel' is AP, not MP). */
+const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'rev', 'fr', 'sr'])
+
+/** 'Mrs Amina Patel' → 'AP', 'Dr Lee' → 'L', 'Cher' → 'C': the placeholder of a person without a photo. */
 export function initialsOf(name: string): string {
-  const words = name.split(/\s+/).filter((word) => /\p{L}|\p{N}/u.test(word))
-  const picked = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words
+  const words = name.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word))
+  const named = words.length > 1 && HONORIFICS.has(words[0]!.toLowerCase().replace(/\.$/, '')) ? words.slice(1) : words
+  const picked = named.length > 1 ? [named[0]!, named[named.length - 1]!] : named
   return picked.map((word) => [...word.replace(/^[^\p{L}\p{N}]+/u, '')][0] ?? '').join('').toUpperCase()
 }
 
