@@ -36,7 +36,7 @@ export function StaffDialog({ person, departments, onClose }: { person: StaffMem
               <option key={department} value={department} />
             ))}
           </datalist>
-          <Field id="email" name="email" type="email" label="Email (optional)" defaultValue={person?.email ?? ''} error={errors.email} maxLength={STAFF_LIMITS.email} autoCapitalize="none" spellCheck={false} />
+          <Field id="email" name="email" type="email" label="Email (optional)" defaultValue={person?.email ?? ''} error={errors.email} maxLength={STAFF_LIMITS.email} autoCapitalize="none" spellCheck={false} description="Kept for the office; shown on the site only when ticked below." />
           <div className="flex items-center gap-2">
             <input id="showEmail" name="showEmail" type="checkbox" defaultChecked={person?.showEmail ?? false} className="size-4 accent-primary" />
             <Label htmlFor="showEmail">Show the email address on the site</Label>
