@@ -68,7 +68,7 @@ const postgresSearch: EngineSearch = {
   },
   async page(terms, now, offset) {
     const query = tsQuery(terms)
-    const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=${SNIPPET_WORDS}, MinWords=${Math.floor(SNIPPET_WORDS / 2)}, MaxFragments=1, FragmentDelimiter=" … "`
+    const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=${SNIPPET_WORDS}, MinWords=${Math.floor(SNIPPET_WORDS / 2)}`
     const { rows } = await sql<Row>`select subject, subject_id, title, url, shown_at,
         ts_headline('english'::regconfig, body, ${query}, ${options}) as snippet
       from search_index
