@@ -16,7 +16,8 @@ const isSearchable = (table: string): table is SearchableTable => (SEARCHABLE_TA
 
 /** Indexed text: plain, one space between words, without the characters snippets are marked with. */
 function indexedText(html: string | null): string {
-  return plainText(html ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ' ')
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go: snippets are marked with two of them
+  return plainText(html ?? '').replace(/[\u0000-\u001f]/g, ' ')
 }
 
 async function postDocument(reader: Reader, id: string): Promise<Document | undefined> {

@@ -91,7 +91,7 @@ export const MARK_END = '\u0002'
 export function snippetParts(marked: string): SnippetPart[] {
   const parts: SnippetPart[] = []
   let highlighted = false
-  for (const piece of marked.split(/([\u0001\u0002])/)) {
+  for (const piece of marked.split(new RegExp(`([${MARK_START}${MARK_END}])`))) {
     if (piece === MARK_START) highlighted = true
     else if (piece === MARK_END) highlighted = false
     else if (piece) {
