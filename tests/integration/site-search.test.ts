@@ -14,8 +14,9 @@ const HOUR = 3_600_000
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString()
 
 type Status = 'draft' | 'published'
+const PUBLISHED: Status = 'published'
 
-async function addPost(title: string, content: string, { status = 'published' as Status, publishedAt = ago(24), slug = `post-${newId()}` } = {}) {
+async function addPost(title: string, content: string, { status = PUBLISHED, publishedAt = ago(24), slug = `post-${newId()}` } = {}) {
   const id = newId()
   await writeTransaction(async (tx) => {
     await tx.db.insertInto('blogs').values({ id, slug, title, content, excerpt: null, cover_image: null, cover_decorative: false, status, published_at: publishedAt, updated_at: ago(0) }).execute()
@@ -25,7 +26,7 @@ async function addPost(title: string, content: string, { status = 'published' as
 }
 
 /** As the page operations will: a row and its change, through the transaction helper. */
-async function addPage(title: string, content: string, { slug = `page-${newId()}`, parentId = null as string | null, status = 'published' as Status, publishedAt = ago(24) } = {}) {
+async function addPage(title: string, content: string, { slug = `page-${newId()}`, parentId = null as string | null, status = PUBLISHED, publishedAt = ago(24) } = {}) {
   const id = newId()
   await writeTransaction(async (tx) => {
     await tx.db.insertInto('pages').values({ id, title, slug, parent_id: parentId, content, seo_description: null, cover_image: null, cover_decorative: false, status, published_at: publishedAt }).execute()
@@ -34,7 +35,7 @@ async function addPage(title: string, content: string, { slug = `page-${newId()}
   return id
 }
 
-async function addEvent(title: string, description: string, { status = 'published' as Status, startDate = new Date(Date.now() + 48 * HOUR).toISOString() } = {}) {
+async function addEvent(title: string, description: string, { status = PUBLISHED, startDate = new Date(Date.now() + 48 * HOUR).toISOString() } = {}) {
   const id = newId()
   await writeTransaction(async (tx) => {
     await tx.db.insertInto('events').values({ id, title, description, start_date: startDate, end_date: null, image_url: null, status }).execute()
@@ -43,7 +44,7 @@ async function addEvent(title: string, description: string, { status = 'publishe
   return id
 }
 
-async function addPolicy(title: string, description: string, { status = 'published' as Status } = {}) {
+async function addPolicy(title: string, description: string, { status = PUBLISHED } = {}) {
   const id = newId()
   await writeTransaction(async (tx) => {
     await tx.db.insertInto('policies').values({ id, title, description, file_url: null, status }).execute()
