@@ -24,8 +24,8 @@ export function AdminListSearch({ label, query }: { label: string; query: string
       <label htmlFor="admin-list-q" className="sr-only">
         {label}
       </label>
-      <Input id="admin-list-q" name="q" type="search" defaultValue={query} key={query} placeholder={label} maxLength={LIST_SEARCH_MAX_LENGTH} className="max-w-xs" />
-      <Button type="submit" variant="secondary">
+      <Input id="admin-list-q" name="q" type="search" defaultValue={query} key={query} placeholder={label} maxLength={LIST_SEARCH_MAX_LENGTH} className="min-w-40 flex-1 sm:max-w-xs" />
+      <Button type="submit" variant="outline">
         <Search aria-hidden />
         Search
       </Button>
