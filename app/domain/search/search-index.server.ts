@@ -4,7 +4,7 @@ import { pageAddress } from '#app/domain/page/page-address.ts'
 import type { Change } from '#app/lib/change-feed.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
-import { addBeforeCommitStep, type WriteTransaction } from '#app/lib/transaction.server.ts'
+import { addBeforeCommitStep, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import type { Database } from '#db/database.ts'
 import { readTimestamp } from '#db/portable.ts'
 import { SEARCHABLE_TABLES, type SearchIndexTable, type SearchableTable } from '#db/tables/search.ts'
@@ -126,7 +126,8 @@ export function followWritesInSearchIndex() {
 
 /** Builds every document again from the content, in one transaction. */
 export async function rebuildSearchIndex(): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(async (tx) => {
+    const trx = tx.db
     await trx.deleteFrom('search_index').execute()
     let count = 0
     for (const subject of SEARCHABLE_TABLES) {
