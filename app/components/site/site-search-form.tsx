@@ -21,7 +21,7 @@ export function SiteSearchForm({ className }: { className?: string }) {
           type="search"
           maxLength={SEARCH_LIMITS.queryLength}
           placeholder="Search"
-          className={cn('h-9 w-36 rounded-md border border-input bg-background px-2 text-sm text-foreground placeholder:text-muted-foreground lg:w-44', 'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden')}
+          className={cn('h-9 w-28 rounded-md border border-input bg-background px-2 text-sm text-foreground placeholder:text-muted-foreground lg:w-44', 'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden')}
         />
         <button type="submit" className="inline-flex size-9 items-center justify-center rounded-md hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden" aria-label="Search">
           <Search aria-hidden className="size-4" />
