@@ -12,6 +12,7 @@ import type {
 } from './tables/content.ts'
 import type { MenuItemTable, PageTable, StaffMemberTable } from './tables/navigation.ts'
 import type { ProfileTable, UserRoleTable } from './tables/people.ts'
+import type { SearchIndexTable } from './tables/search.ts'
 import type { SectionTable, SiteSettingTable, ThemeTable } from './tables/site.ts'
 import type { ContactThrottleTable, ContactUsedTokenTable, RateLimitTable, SignInFailureTable } from './tables/throttle.ts'
 
@@ -44,6 +45,7 @@ export interface Database {
   pages: PageTable
   menu_items: MenuItemTable
   staff_members: StaffMemberTable
+  search_index: SearchIndexTable
 }
 
 export type TableName = keyof Database

@@ -31,6 +31,21 @@ export interface WriteTransaction {
 
 const activeTransaction = new AsyncLocalStorage<WriteTransaction>()
 
+/**
+ * Work that must happen inside every write, after its own queries and before
+ * the commit, from the rows the write published: data derived from those rows
+ * (the site search index) commits or rolls back with them. Registered by the
+ * module that owns that data, so this helper knows nothing of it.
+ */
+export type BeforeCommitStep = (tx: WriteTransaction, changes: readonly Change[]) => Promise<void>
+const beforeCommitSteps = new Set<BeforeCommitStep>()
+
+/** Runs `step` before every write commits from now on (once, however often registered); returns how to stop it. */
+export function addBeforeCommitStep(step: BeforeCommitStep): () => void {
+  beforeCommitSteps.add(step)
+  return () => void beforeCommitSteps.delete(step)
+}
+
 export interface WriteOptions {
   /** Files stored for this write just before it: removed again if it does not commit. */
   uploads?: StoredFileUrl[]
@@ -55,7 +70,7 @@ export async function writeTransaction<T>(work: (tx: WriteTransaction) => Promis
   const effects: Array<() => Promise<void> | void> = []
   let result: T
   try {
-    result = await db.transaction().execute((trx) => {
+    result = await db.transaction().execute(async (trx) => {
       const tx: WriteTransaction = {
         db: trx,
         publish: (...more) => void changes.push(...more),
@@ -63,7 +78,11 @@ export async function writeTransaction<T>(work: (tx: WriteTransaction) => Promis
         discardOnRollback: (...urls) => void filesOfRollback.push(...urls.filter((url): url is string => Boolean(url))),
         afterCommit: (effect) => void effects.push(effect),
       }
-      return activeTransaction.run(tx, () => work(tx))
+      return activeTransaction.run(tx, async () => {
+        const value = await work(tx)
+        for (const step of beforeCommitSteps) await step(tx, uniqueChanges(changes))
+        return value
+      })
     })
   } catch (error) {
     await removeStoredFiles(storage, filesOfRollback)

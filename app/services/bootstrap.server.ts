@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { followWritesInSearchIndex, rebuildSearchIndexIfEmpty } from '#app/domain/search/search-index.server.ts'
 import { ensureFirstAdmin } from '#app/domain/user/first-admin.server.ts'
 import { removeExpiredUnconfirmedAccounts } from '#app/domain/user/unconfirmed-accounts.server.ts'
 import { isFreshDatabase, seedBaseContent, seedDemoContent } from '#app/services/seed/seed.ts'
@@ -70,8 +71,13 @@ function protectDataFolder() {
   }
 }
 
-/** Start-up work: protect the data folder, migrate, check the file store, fill a fresh database, make sure an administrator exists. */
+/**
+ * Start-up work: protect the data folder, migrate, check the file store, fill a fresh database, build a missing
+ * search index (an upgraded or restored site), make sure an administrator exists. From here on every write keeps
+ * the search index in step.
+ */
 export async function bootstrap() {
+  followWritesInSearchIndex()
   protectDataFolder()
   await withStartupLock(async () => {
     await database.migrate()
@@ -82,6 +88,7 @@ export async function bootstrap() {
       if (config.seedDemo) await seedDemoContent(database.db, storage, config.timeZone)
       logger.info(`New site created${config.seedDemo ? ' with demo content' : ''}.`)
     }
+    await rebuildSearchIndexIfEmpty()
     await ensureFirstAdmin()
     await removeExpiredUnconfirmedAccounts()
   })

@@ -10,6 +10,7 @@ import { apiKeys } from './0008-api-keys.ts'
 import { publishing } from './0009-publishing.ts'
 import { mediaLibrary } from './0010-media-library.ts'
 import { pagesMenusStaff } from './0011-pages-menus-staff.ts'
+import { searchIndex } from './0012-search-index.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -28,6 +29,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0009-publishing': publishing(engine),
     '0010-media-library': mediaLibrary(engine),
     '0011-pages-menus-staff': pagesMenusStaff(engine),
+    '0012-search-index': searchIndex(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

@@ -7,7 +7,7 @@ import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { parsePublicUrl } from '#app/lib/storage/storage.ts'
-import { writeTransaction } from '#app/lib/transaction.server.ts'
+import { addBeforeCommitStep, writeTransaction } from '#app/lib/transaction.server.ts'
 import { storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { newId } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
@@ -132,5 +132,37 @@ describe(`one write transaction on ${database.engine}`, () => {
     expect(ran).toEqual(['second'])
     expect(logged).toHaveBeenCalledTimes(1)
     logged.mockRestore()
+  })
+
+  test('before-commit steps see the write\'s changes inside its transaction, once, after a nested write too; their failure rolls the write back', async () => {
+    const seen: Array<{ changes: Change[]; rowInside: boolean }> = []
+    const stop = addBeforeCommitStep(async (tx, changes) => {
+      const ids = changes.filter((change) => change.table === 'testimonials').map((change) => change.id)
+      const rows = ids.length ? await tx.db.selectFrom('testimonials').select('id').where('id', 'in', ids).execute() : []
+      seen.push({ changes: [...changes], rowInside: rows.length === ids.length && ids.length > 0 })
+    })
+    const id = newId()
+    const inner = newId()
+    await writeTransaction(async (tx) => {
+      await tx.db.insertInto('testimonials').values(newTestimonial(id)).execute()
+      tx.publish({ table: 'testimonials', type: 'insert', id }, { table: 'testimonials', type: 'insert', id })
+      await writeTransaction(async (nested) => {
+        await nested.db.insertInto('testimonials').values(newTestimonial(inner)).execute()
+        nested.publish({ table: 'testimonials', type: 'insert', id: inner })
+      })
+    })
+    stop()
+    expect(seen).toEqual([{ changes: [{ table: 'testimonials', type: 'insert', id }, { table: 'testimonials', type: 'insert', id: inner }], rowInside: true }])
+
+    const failing = addBeforeCommitStep(() => Promise.reject(new Error('index full')))
+    const refused = newId()
+    await expect(
+      writeTransaction(async (tx) => {
+        await tx.db.insertInto('testimonials').values(newTestimonial(refused)).execute()
+        tx.publish({ table: 'testimonials', type: 'insert', id: refused })
+      }),
+    ).rejects.toThrow('index full')
+    failing()
+    expect(await testimonialRow(refused)).toBeUndefined()
   })
 })

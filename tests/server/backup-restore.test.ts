@@ -50,6 +50,9 @@ test('npm run backup of a running site, then npm run restore into an empty data 
   expect(restored.output()).not.toContain('New site created')
   expect(restored.output()).not.toContain('First administrator created')
   expect(await siteContent(restored)).toEqual(before)
+  // The search index is not archived: the restored site builds it from the restored content when it starts.
+  expect(restored.output()).toMatch(/Built the site search index: \d+ documents/)
+  expect(await (await fetch(`${restored.url}/search?q=welcome`)).text()).toContain('Welcome Back to a New School Year')
   expect(tableRows(emptyFolder)).toEqual(rowsBefore)
   // Accounts come back; sessions do not.
   expect((await signIn(restored, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).status).toBe(200)

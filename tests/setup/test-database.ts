@@ -18,3 +18,7 @@ if (process.env.TEST_ENGINE === 'postgres') {
 } else {
   delete process.env.DATABASE_URL
 }
+
+// As at start-up (app/services/bootstrap.server.ts): every write of every test keeps the search index in step.
+const { followWritesInSearchIndex } = await import('#app/domain/search/search-index.server.ts')
+followWritesInSearchIndex()

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router'
 import { MenuToggle, useNavigationMenu } from '#app/components/menu-toggle.tsx'
 import type { SiteShell } from '#app/domain/section/site-shell.ts'
 import { cn } from '#app/lib/utils.ts'
+import { SiteSearchForm } from './site-search-form.tsx'
 import { ThemedSection, useSectionStyle } from './themed-section.tsx'
 
 export const NAV_LINKS = [
@@ -41,7 +42,10 @@ export function SiteHeader({ shell }: { shell: Pick<SiteShell, 'title' | 'logo' 
             ))}
           </ul>
         </nav>
-        <MenuToggle open={menu.open} onToggle={menu.toggle} controls="mobile-menu" className="md:hidden" />
+        <div className="flex items-center gap-1">
+          <SiteSearchForm />
+          <MenuToggle open={menu.open} onToggle={menu.toggle} controls="mobile-menu" className="md:hidden" />
+        </div>
       </div>
       {menu.open ? (
         <nav id="mobile-menu" aria-label="Main" className="border-t md:hidden">

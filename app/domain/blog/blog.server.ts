@@ -1,3 +1,4 @@
+import { containsText } from '#app/lib/text-filter.server.ts'
 import type { Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
 import { readBool, readTimestamp } from '#db/portable.ts'
@@ -23,8 +24,10 @@ export function toBlogPost(row: Selectable<BlogTable>): BlogPost {
 }
 
 /** Every post, drafts and scheduled ones too, newest first: the admin list. */
-export async function listBlogPosts(): Promise<BlogPost[]> {
-  const rows = await db.selectFrom('blogs').selectAll().orderBy('published_at', 'desc').orderBy('id').execute()
+export async function listBlogPosts({ search = '' }: { search?: string } = {}): Promise<BlogPost[]> {
+  let query = db.selectFrom('blogs').selectAll()
+  if (search) query = query.where(containsText(['title'], search))
+  const rows = await query.orderBy('published_at', 'desc').orderBy('id').execute()
   return rows.map(toBlogPost)
 }
 

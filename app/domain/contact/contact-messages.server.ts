@@ -1,3 +1,4 @@
+import { containsText } from '#app/lib/text-filter.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
@@ -27,9 +28,17 @@ export function toContactMessage(row: ContactMessageRow): ContactMessage {
 }
 
 /** All messages, newest first. */
-export async function listContactMessages(): Promise<ContactMessage[]> {
-  const rows = await db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').execute()
+export async function listContactMessages({ search = '' }: { search?: string } = {}): Promise<ContactMessage[]> {
+  let query = db.selectFrom('contact_messages').selectAll()
+  if (search) query = query.where(containsText(['name', 'email', 'message'], search))
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute()
   return rows.map(toContactMessage)
+}
+
+/** How many messages are unread, whatever the list shows. */
+export async function countUnreadContactMessages(): Promise<number> {
+  const row = await db.selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('total')).where('read', '=', false).executeTakeFirstOrThrow()
+  return Number(row.total)
 }
 
 /** One page of messages, newest first, and how many there are; `read` keeps only read (true) or unread (false) ones. */

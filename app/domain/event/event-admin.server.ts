@@ -1,3 +1,4 @@
+import { containsText } from '#app/lib/text-filter.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
@@ -21,8 +22,10 @@ export type EventSubmission = Omit<EventInput, 'imageFile'> & { imageFile?: unkn
 const notFound = () => DomainError.notFound(EVENT_MESSAGES.notFound)
 
 /** All events by start date, latest first, for the admin. */
-export async function listEventsForAdmin(): Promise<SchoolEvent[]> {
-  const rows = await db.selectFrom('events').selectAll().orderBy('start_date', 'desc').orderBy('id').execute()
+export async function listEventsForAdmin({ search = '' }: { search?: string } = {}): Promise<SchoolEvent[]> {
+  let query = db.selectFrom('events').selectAll()
+  if (search) query = query.where(containsText(['title'], search))
+  const rows = await query.orderBy('start_date', 'desc').orderBy('id').execute()
   return rows.map(toSchoolEvent)
 }
 

@@ -1,3 +1,4 @@
+import { containsText } from '#app/lib/text-filter.server.ts'
 import { auth } from '#app/services/auth.server.ts'
 import { database, db } from '#app/lib/db.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
@@ -38,8 +39,8 @@ function toManagedUser(row: ManagedUserRow): ManagedUser {
 const newestFirst = () => managedUsers().orderBy('profiles.created_at', 'desc').orderBy('profiles.email')
 
 /** Profiles newest first, each with its one role. */
-export async function listUsers(): Promise<ManagedUser[]> {
-  const rows = await newestFirst().execute()
+export async function listUsers({ search = '' }: { search?: string } = {}): Promise<ManagedUser[]> {
+  const rows = await (search ? newestFirst().where(containsText(['profiles.full_name', 'profiles.email'], search)) : newestFirst()).execute()
   return rows.map(toManagedUser)
 }
 

@@ -48,6 +48,13 @@ export const ARCHIVED_TABLES = [
  */
 export const TRANSIENT_TABLES = ['session', 'verification', 'rateLimit', 'contact_throttle', 'contact_used_tokens', 'sign_in_failures'] as const satisfies readonly TableName[]
 
+/**
+ * Built from the archived tables, so left out too: the site search index. A
+ * restore empties it and the restored site builds it again when it starts
+ * (an empty index beside content is rebuilt; docs/decisions/018-site-search.md).
+ */
+export const DERIVED_TABLES = ['search_index'] as const satisfies readonly TableName[]
+
 export type ArchivedTable = (typeof ARCHIVED_TABLES)[number]['table']
 
 export interface ArchiveManifest {

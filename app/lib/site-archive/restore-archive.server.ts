@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '#db/connect.ts'
 import type { Database } from '#db/database.ts'
 import { migrationProvider } from '#db/migrations/index.ts'
 import { BUCKETS, contentTypeFor, isBucket, type Storage } from '../storage/storage.ts'
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ARCHIVED_TABLES, AUTH_SECRET_ENTRY, MANIFEST_ENTRY, TRANSIENT_TABLES, type ArchiveManifest, type ArchivedTable } from './archive-format.ts'
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ARCHIVED_TABLES, AUTH_SECRET_ENTRY, DERIVED_TABLES, MANIFEST_ENTRY, TRANSIENT_TABLES, type ArchiveManifest, type ArchivedTable } from './archive-format.ts'
 import { appliedMigrations, type ArchiveSummary } from './write-archive.server.ts'
 
 export class ArchiveError extends Error {
@@ -66,7 +66,7 @@ async function hasContent(db: Kysely<Database>): Promise<boolean> {
 async function emptySite(db: Kysely<Database>, storage: Storage) {
   const existing = await existingTables(db)
   await db.transaction().execute(async (trx) => {
-    for (const table of [...TRANSIENT_TABLES, ...ARCHIVED_TABLES.map((entry) => entry.table).reverse()].filter((name) => existing.has(name))) {
+    for (const table of [...TRANSIENT_TABLES, ...DERIVED_TABLES, ...ARCHIVED_TABLES.map((entry) => entry.table).reverse()].filter((name) => existing.has(name))) {
       await sql`delete from ${sql.table(table)}`.execute(trx)
     }
   })

@@ -1,5 +1,6 @@
 import { CalendarDays, Eye, History } from 'lucide-react'
 import { useState } from 'react'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { BlogDialog } from '#app/components/admin/blog-dialog.tsx'
 import { BlogHistoryDialog } from '#app/components/admin/blog-history-dialog.tsx'
@@ -12,14 +13,16 @@ import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 import { formatDate } from '#app/lib/format.ts'
+import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import type { Route } from './+types/blogs.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  return { posts: await listBlogPosts() }
+  const search = listSearchText(request.url)
+  return { posts: await listBlogPosts({ search }), search }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,12 +51,14 @@ export default function BlogsAdmin({ loaderData }: Route.ComponentProps) {
       title="Blogs Management"
       description="Posts for the public blog, newest first."
       addLabel="Add Blog"
-      emptyText="No blog posts yet."
+      emptyText={loaderData.search ? listNoMatchText('posts', loaderData.search) : 'No blog posts yet.'}
       items={loaderData.posts}
       listClassName="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
       renderItem={(post, controls) => <BlogAdminCard post={post} controls={controls} />}
       renderDialog={(post, close) => <BlogDialog post={post} onClose={close} />}
-    />
+    >
+      <AdminListSearch label="Search posts by title" query={loaderData.search} />
+    </AdminListPage>
   )
 }
 

@@ -1,5 +1,6 @@
 import { Mail, MailOpen } from 'lucide-react'
 import { useFetcher, useRevalidator } from 'react-router'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -8,6 +9,7 @@ import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { CONTACT_ADMIN_MESSAGES, contactMessageActionSchema } from '#app/domain/contact/contact-message.schema.ts'
 import {
   deleteContactMessage,
+  countUnreadContactMessages,
   listContactMessages,
   setContactMessageRead,
   type ContactMessage,
@@ -15,6 +17,7 @@ import {
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import { formatDate, formatTime } from '#app/lib/format.ts'
+import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { useChangeFeed } from '#app/components/hooks/use-change-feed.ts'
@@ -22,9 +25,11 @@ import { useSite } from '#app/components/hooks/use-site.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { Route } from './+types/contact-messages.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  return { messages: await listContactMessages() }
+  const search = listSearchText(request.url)
+  const [messages, unread] = await Promise.all([listContactMessages({ search }), countUnreadContactMessages()])
+  return { messages, unread, search }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,8 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Contact Messages | Admin Panel' }]
 
 export default function ContactMessagesAdmin({ loaderData }: Route.ComponentProps) {
-  const { messages } = loaderData
-  const unread = messages.filter((message) => !message.read).length
+  const { messages, unread, search } = loaderData
   const revalidator = useRevalidator()
   // New messages from the public form appear without a reload.
   const reload = () => void revalidator.revalidate()
@@ -56,8 +60,9 @@ export default function ContactMessagesAdmin({ loaderData }: Route.ComponentProp
   return (
     <>
       <AdminPageHeader title="Contact Messages" actions={<Badge variant={unread ? 'default' : 'secondary'}>{unread} Unread</Badge>} />
+      <AdminListSearch label="Search messages by name, e-mail or text" query={search} />
       {messages.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">{CONTACT_ADMIN_MESSAGES.empty}</p>
+        <p className="py-12 text-center text-muted-foreground">{search ? listNoMatchText('messages', search) : CONTACT_ADMIN_MESSAGES.empty}</p>
       ) : (
         <ul className="space-y-4">
           {messages.map((message) => (

@@ -1,4 +1,5 @@
 import { CalendarDays } from 'lucide-react'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { EventCalendarLinkCard } from '#app/components/admin/event-calendar-link-card.tsx'
 import { EventDialog } from '#app/components/admin/event-dialog.tsx'
@@ -10,15 +11,17 @@ import type { SchoolEvent } from '#app/domain/event/event.ts'
 import { getSectionContent } from '#app/domain/section/section.server.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
+import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import type { Route } from './+types/events.ts'
 import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  const [events, calendar] = await Promise.all([listEventsForAdmin(), getSectionContent('calendar.google')])
-  return { events, calendarUrl: calendar?.url ?? '' }
+  const search = listSearchText(request.url)
+  const [events, calendar] = await Promise.all([listEventsForAdmin({ search }), getSectionContent('calendar.google')])
+  return { events, calendarUrl: calendar?.url ?? '', search }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,13 +53,14 @@ export default function EventsAdmin({ loaderData }: Route.ComponentProps) {
       title="Events Management"
       description="Events for the public calendar page, newest start date first."
       addLabel="Add Event"
-      emptyText="No events yet."
+      emptyText={loaderData.search ? listNoMatchText('events', loaderData.search) : 'No events yet.'}
       items={loaderData.events}
       renderItem={(event, controls) => <EventAdminCard event={event} controls={controls} />}
       renderDialog={(event, close) => <EventDialog event={event} onClose={close} />}
     >
       <EventCalendarLinkCard url={loaderData.calendarUrl} />
       <h2 className="mb-4 text-xl font-semibold">Events</h2>
+      <AdminListSearch label="Search events by title" query={loaderData.search} />
     </AdminListPage>
   )
 }

@@ -1,6 +1,7 @@
 import { Check, Pencil, Plus, X } from 'lucide-react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
@@ -12,6 +13,7 @@ import { editUserSchema, newUserSchema, USER_MESSAGES, userActionSchema, type Ma
 import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess } from '#app/domain/user/user-admin.server.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
+import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
@@ -19,9 +21,10 @@ import { useSite } from '#app/components/hooks/use-site.ts'
 import { PROFILE_STATUSES, ROLES, type ProfileStatus } from '#db/tables/people.ts'
 import type { Route } from './+types/users.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, 'admin')
-  return { users: await listUsers(), currentUserId: staff.userId }
+  const search = listSearchText(request.url)
+  return { users: await listUsers({ search }), currentUserId: staff.userId, search }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +61,7 @@ const STATUS_BADGES: Record<ProfileStatus, 'default' | 'secondary' | 'destructiv
 }
 
 export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
-  const { users, currentUserId } = loaderData
+  const { users, currentUserId, search } = loaderData
   const { timeZone } = useSite()
   const [editing, setEditing] = useState<ManagedUser | 'new' | null>(null)
   const rowAction = useFetcher<ActionResult>()
@@ -77,8 +80,9 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
+      <AdminListSearch label="Search users by name or e-mail" query={search} />
       {users.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No users found</p>
+        <p className="py-12 text-center text-muted-foreground">{search ? listNoMatchText('users', search) : 'No users found'}</p>
       ) : (
         <div className="rounded-lg border bg-card">
           <Table>

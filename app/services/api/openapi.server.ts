@@ -6,6 +6,7 @@ import type { Collection } from './collection.ts'
 import { COLLECTIONS } from './collections.server.ts'
 import type { JsonSchema, OpenApiDocument, OpenApiOperation, OpenApiParameter } from './openapi-types.ts'
 import { postRevisionItem } from './post-revisions.server.ts'
+import { searchResponse } from './search.server.ts'
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './request.server.ts'
 
 export const API_BASE_PATH = '/api/v1'
@@ -177,6 +178,32 @@ function postRevisionOperations(schemas: Record<string, JsonSchema>): OpenApiDoc
   }
 }
 
+/** The site search: what a visitor finds at /search. */
+function searchOperations(schemas: Record<string, JsonSchema>): OpenApiDocument['paths'] {
+  schemas.SearchResults = jsonSchemaOf(searchResponse, 'output')
+  return {
+    '/search': {
+      get: {
+        operationId: 'search',
+        summary: 'Search the site',
+        tags: ['search'],
+        description: [
+          'The published posts, pages, events and policies with every word of `q` (the last word also as the start of a word: `uni` finds `uniform`), those with all the words in the title first, then the most relevant, 10 a page.',
+          'Any key may search; every key finds what a visitor finds (no drafts, no posts scheduled for later). Any text is a valid query: characters of search syntax are ignored, a query of none but them finds nothing.',
+        ].join('\n\n'),
+        parameters: [
+          { name: 'q', in: 'query', required: false, description: 'The words to find; cut to 200 characters.', schema: { type: 'string' } },
+          { name: 'page', in: 'query', required: false, description: 'Which page of 10 results, from 1 (at most 1000).', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 1 } },
+        ],
+        responses: {
+          '200': { description: 'One page of results, with the total.', content: { 'application/json': { schema: ref('SearchResults') } } },
+          ...errorResponses('invalid', 'unauthorized', 'rate_limited'),
+        },
+      },
+    },
+  }
+}
+
 const errorSchema: JsonSchema = {
   type: 'object',
   properties: {
@@ -209,6 +236,7 @@ export function openApiDocument(): OpenApiDocument {
   }
   for (const collection of COLLECTIONS) Object.assign(paths, collectionOperations(collection, schemas))
   Object.assign(paths, postRevisionOperations(schemas))
+  Object.assign(paths, searchOperations(schemas))
   const errorMedia = { 'application/json': { schema: ref('Error') } }
   return {
     openapi: '3.1.0',
@@ -223,7 +251,11 @@ export function openApiDocument(): OpenApiDocument {
       ].join('\n\n'),
     },
     servers: [{ url: `${config.publicUrl}${API_BASE_PATH}` }],
-    tags: [{ name: 'reference', description: 'About this API.' }, ...COLLECTIONS.map((collection) => ({ name: collection.name, description: collection.description }))],
+    tags: [
+      { name: 'reference', description: 'About this API.' },
+      ...COLLECTIONS.map((collection) => ({ name: collection.name, description: collection.description })),
+      { name: 'search', description: 'The site search: published content, as visitors find it.' },
+    ],
     paths,
     components: {
       schemas,

@@ -1,6 +1,11 @@
-import { data } from 'react-router'
+import { answerSearch } from '#app/services/api/search.server.ts'
+import type { Route } from './+types/search.ts'
 
-/** Placeholder while this screen is being built. */
-export function loader() {
-  return data(null, { status: 404 })
+/** `/api/v1/search?q=&page=`: the site search; see app/services/api/search.server.ts. */
+export function loader({ request }: Route.LoaderArgs) {
+  return answerSearch(request)
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return answerSearch(request)
 }

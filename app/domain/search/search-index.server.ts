@@ -1,0 +1,162 @@
+import type { Insertable, Kysely } from 'kysely'
+import { plainText } from '#app/domain/blog/blog.ts'
+import { pageAddress } from '#app/domain/page/page-address.ts'
+import type { Change } from '#app/lib/change-feed.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import { addBeforeCommitStep, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
+import type { Database } from '#db/database.ts'
+import { readTimestamp } from '#db/portable.ts'
+import { SEARCHABLE_TABLES, type SearchIndexTable, type SearchableTable } from '#db/tables/search.ts'
+
+type Document = Insertable<SearchIndexTable>
+type Reader = Kysely<Database>
+
+const isSearchable = (table: string): table is SearchableTable => (SEARCHABLE_TABLES as readonly string[]).includes(table)
+
+/** Indexed text: plain, one space between words, without the characters snippets are marked with. */
+function indexedText(html: string | null): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go: snippets are marked with two of them
+  return plainText(html ?? '').replace(/[\u0000-\u001f]/g, ' ')
+}
+
+async function postDocument(reader: Reader, id: string): Promise<Document | undefined> {
+  const row = await reader.selectFrom('blogs').select(['id', 'title', 'slug', 'content', 'excerpt', 'status', 'published_at']).where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const published = readTimestamp(row.published_at)
+  return {
+    subject: 'blogs',
+    subject_id: row.id,
+    title: indexedText(row.title),
+    body: indexedText([row.excerpt, row.content].filter(Boolean).join(' ')),
+    status: row.status,
+    visible_from: published,
+    url: `/blogs/${row.slug}`,
+    shown_at: published,
+  }
+}
+
+type PageRow = { id: string; title: string; slug: string; parent_id: string | null; content: string; seo_description: string | null; status: 'draft' | 'published'; published_at: string | Date }
+
+async function pageDocument(reader: Reader, row: PageRow): Promise<Document> {
+  const parent = row.parent_id ? await reader.selectFrom('pages').select('slug').where('id', '=', row.parent_id).executeTakeFirst() : undefined
+  const published = readTimestamp(row.published_at)
+  return {
+    subject: 'pages',
+    subject_id: row.id,
+    title: indexedText(row.title),
+    body: indexedText([row.seo_description, row.content].filter(Boolean).join(' ')),
+    status: row.status,
+    visible_from: published,
+    url: pageAddress({ slug: row.slug, parentSlug: parent?.slug ?? null }),
+    shown_at: published,
+  }
+}
+
+const PAGE_COLUMNS = ['id', 'title', 'slug', 'parent_id', 'content', 'seo_description', 'status', 'published_at'] as const
+
+async function eventDocument(reader: Reader, id: string): Promise<Document | undefined> {
+  const row = await reader.selectFrom('events').select(['id', 'title', 'description', 'status', 'created_at', 'start_date']).where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  return {
+    subject: 'events',
+    subject_id: row.id,
+    title: indexedText(row.title),
+    body: indexedText(row.description),
+    status: row.status,
+    visible_from: readTimestamp(row.created_at),
+    // The calendar lists events without an address each: results lead there.
+    url: '/calendar',
+    shown_at: readTimestamp(row.start_date),
+  }
+}
+
+async function policyDocument(reader: Reader, id: string): Promise<Document | undefined> {
+  const row = await reader.selectFrom('policies').select(['id', 'title', 'description', 'status', 'created_at']).where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  return {
+    subject: 'policies',
+    subject_id: row.id,
+    title: indexedText(row.title),
+    body: indexedText(row.description),
+    status: row.status,
+    visible_from: readTimestamp(row.created_at),
+    url: '/policies',
+    shown_at: null,
+  }
+}
+
+async function putDocument(writer: Reader, subject: SearchableTable, id: string, document: Document | undefined) {
+  await writer.deleteFrom('search_index').where('subject', '=', subject).where('subject_id', '=', id).execute()
+  if (document) await writer.insertInto('search_index').values(document).execute()
+}
+
+/** Brings one row's document (and, for a page, its children's: their address holds its slug) up to date. */
+async function reindexRow(writer: Reader, subject: SearchableTable, id: string) {
+  if (subject === 'pages') {
+    const row = await writer.selectFrom('pages').select(PAGE_COLUMNS).where('id', '=', id).executeTakeFirst()
+    await putDocument(writer, 'pages', id, row && (await pageDocument(writer, row)))
+    const children = await writer.selectFrom('pages').select(PAGE_COLUMNS).where('parent_id', '=', id).execute()
+    for (const child of children) await putDocument(writer, 'pages', child.id, await pageDocument(writer, child))
+    return
+  }
+  const read = { blogs: postDocument, events: eventDocument, policies: policyDocument }[subject]
+  await putDocument(writer, subject, id, await read(writer, id))
+}
+
+/** The before-commit step: the documents of the searchable rows this write changed, in the same transaction. */
+export async function reindexChanges(tx: WriteTransaction, changes: readonly Change[]) {
+  const seen = new Set<string>()
+  for (const change of changes) {
+    if (!isSearchable(change.table)) continue
+    const key = `${change.table}\u0000${change.id}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    // A delete leaves no row: reading finds none and the document goes with it.
+    await reindexRow(tx.db, change.table, change.id)
+  }
+}
+
+let stopFollowing: (() => void) | undefined
+
+/** From now on every write keeps the search index in step (called once at start-up; again is harmless). */
+export function followWritesInSearchIndex() {
+  stopFollowing ??= addBeforeCommitStep(reindexChanges)
+}
+
+/** Builds every document again from the content, in one transaction. */
+export async function rebuildSearchIndex(): Promise<number> {
+  return writeTransaction(async (tx) => {
+    const trx = tx.db
+    await trx.deleteFrom('search_index').execute()
+    let count = 0
+    for (const subject of SEARCHABLE_TABLES) {
+      const ids = await trx.selectFrom(subject).select('id').execute()
+      for (const { id } of ids) {
+        if (subject === 'pages') {
+          const row = await trx.selectFrom('pages').select(PAGE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow()
+          await putDocument(trx, 'pages', id, await pageDocument(trx, row))
+        } else await reindexRow(trx, subject, id)
+        count++
+      }
+    }
+    return count
+  })
+}
+
+/**
+ * An empty index beside content means it was never built (a site upgraded to
+ * search, rows restored from an archive, a fresh site's demo content): build
+ * it. Called at start-up.
+ */
+export async function rebuildSearchIndexIfEmpty() {
+  if (await db.selectFrom('search_index').select('subject').limit(1).executeTakeFirst()) return
+  for (const subject of SEARCHABLE_TABLES) {
+    if (await db.selectFrom(subject).select('id').limit(1).executeTakeFirst()) {
+      const count = await rebuildSearchIndex()
+      logger.info(`Built the site search index: ${count} documents.`)
+      return
+    }
+  }
+}
+
