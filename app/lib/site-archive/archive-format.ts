@@ -55,6 +55,13 @@ export const TRANSIENT_TABLES = ['session', 'verification', 'rateLimit', 'contac
  */
 export const DERIVED_TABLES = ['search_index'] as const satisfies readonly TableName[]
 
+/**
+ * Archived tables a fresh site's migrations fill (its default header and
+ * footer menus): rows there alone do not make a site "have content", and a
+ * restore replaces them with the archive's.
+ */
+export const MIGRATION_FILLED_TABLES = ['menu_items'] as const satisfies readonly TableName[]
+
 export type ArchivedTable = (typeof ARCHIVED_TABLES)[number]['table']
 
 export interface ArchiveManifest {

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '#db/connect.ts'
 import type { Database } from '#db/database.ts'
 import { migrationProvider } from '#db/migrations/index.ts'
 import { BUCKETS, contentTypeFor, isBucket, type Storage } from '../storage/storage.ts'
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ARCHIVED_TABLES, AUTH_SECRET_ENTRY, DERIVED_TABLES, MANIFEST_ENTRY, TRANSIENT_TABLES, type ArchiveManifest, type ArchivedTable } from './archive-format.ts'
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ARCHIVED_TABLES, AUTH_SECRET_ENTRY, DERIVED_TABLES, MANIFEST_ENTRY, MIGRATION_FILLED_TABLES, TRANSIENT_TABLES, type ArchiveManifest, type ArchivedTable } from './archive-format.ts'
 import { appliedMigrations, type ArchiveSummary } from './write-archive.server.ts'
 
 export class ArchiveError extends Error {
@@ -56,7 +56,8 @@ async function existingTables(db: Kysely<Database>): Promise<Set<string>> {
 
 async function hasContent(db: Kysely<Database>): Promise<boolean> {
   const existing = await existingTables(db)
-  for (const { table } of ARCHIVED_TABLES.filter((entry) => existing.has(entry.table))) {
+  const filledByMigrations: readonly string[] = MIGRATION_FILLED_TABLES
+  for (const { table } of ARCHIVED_TABLES.filter((entry) => existing.has(entry.table) && !filledByMigrations.includes(entry.table))) {
     const { rows } = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db)
     if (rows.length) return true
   }
@@ -111,7 +112,9 @@ export async function restoreSiteArchive(input: Readable, target: DatabaseHandle
   let files = 0
   let authSecret = ''
   // All rows or none: a broken archive leaves the target as it was (files already copied stay, unreferenced).
+  const existing = await existingTables(target.db)
   await target.db.transaction().execute(async (trx) => {
+    for (const table of MIGRATION_FILLED_TABLES.filter((name) => existing.has(name))) await sql`delete from ${sql.table(table)}`.execute(trx)
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       const name = next.value.header.name
       const body = await readAll(next.value)
