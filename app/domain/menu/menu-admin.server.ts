@@ -39,11 +39,12 @@ export async function getMenuItem(id: string): Promise<MenuItem | null> {
   return row ? toMenuItem(row) : null
 }
 
-const PAGE_STATE_NOTES: Record<LinkedPage['state'], string | null> = {
-  published: null,
-  draft: 'draft',
-  scheduled: 'scheduled',
-  'missing parent': 'its parent page is missing',
+/** Why visitors do not see a page, as the entry list and the page choice say it. */
+const PAGE_HIDDEN: Record<Exclude<LinkedPage['state'], 'published'>, { entry: string; option: string }> = {
+  draft: { entry: 'Hidden: the page is a draft', option: 'draft' },
+  scheduled: { entry: 'Hidden: the page is scheduled', option: 'scheduled' },
+  'parent hidden': { entry: 'Hidden: its parent page is not published', option: 'parent not published' },
+  'parent missing': { entry: 'Hidden: its parent page is missing', option: 'parent missing' },
 }
 
 /** Both menus as trees for the back office, each entry's link in words, and the pages an entry may link to. */
@@ -56,7 +57,7 @@ export async function loadMenuEditor(): Promise<{ header: AdminMenuEntry[]; foot
       const page = item.pageId ? pages.get(item.pageId) : undefined
       target = page ? `Page: ${pageName(page)} (${page.address})` : 'Page: missing'
       if (!page) hiddenBecause = 'Hidden: its page no longer exists'
-      else if (page.state !== 'published') hiddenBecause = `Hidden: the page is ${PAGE_STATE_NOTES[page.state]}`
+      else if (page.state !== 'published') hiddenBecause = PAGE_HIDDEN[page.state].entry
     } else if (item.linkKind === 'screen') {
       target = `Screen: ${isMenuScreen(item.screen) ? SCREEN_NAMES[item.screen] : item.screen}`
       if (item.screen === 'staff' && !staffDirectory) hiddenBecause = 'Hidden while the staff directory is off'
@@ -67,7 +68,7 @@ export async function loadMenuEditor(): Promise<{ header: AdminMenuEntry[]; foot
   const tree = (menu: MenuName) => items.filter((item) => item.menu === menu && item.parentId === null).map(describe)
   const options = [...pages.values()]
     .sort((a, b) => a.sortKey.localeCompare(b.sortKey))
-    .map((page) => ({ id: page.id, label: page.state === 'published' ? pageName(page) : `${pageName(page)} (${PAGE_STATE_NOTES[page.state]})` }))
+    .map((page) => ({ id: page.id, label: page.state === 'published' ? pageName(page) : `${pageName(page)} (${PAGE_HIDDEN[page.state].option})` }))
   return { header: tree('header'), footer: tree('footer'), pages: options }
 }
 

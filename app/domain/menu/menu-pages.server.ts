@@ -11,8 +11,8 @@ export interface LinkedPage {
   title: string
   parentTitle: string | null
   address: string
-  /** What a visitor sees of it: a child page is only as visible as its parent. */
-  state: PublicationState | 'missing parent'
+  /** What a visitor sees of it: a child page is only seen while its parent is. */
+  state: PublicationState | 'parent hidden' | 'parent missing'
   sortKey: string
 }
 
@@ -58,11 +58,8 @@ export async function readLinkedPages(database: Kysely<Database>, ids: readonly 
     const own = stateOf(row, now)
     let state: LinkedPage['state'] = own
     if (row.parent_id !== null) {
-      if (row.parentId === null || row.parentStatus === null || row.parentPublishedAt === null) state = 'missing parent'
-      else {
-        const parent = stateOf({ ...row, status: row.parentStatus, published_at: row.parentPublishedAt }, now)
-        if (own === 'published' && parent !== 'published') state = parent
-      }
+      if (row.parentId === null || row.parentStatus === null || row.parentPublishedAt === null) state = 'parent missing'
+      else if (own === 'published' && stateOf({ ...row, status: row.parentStatus, published_at: row.parentPublishedAt }, now) !== 'published') state = 'parent hidden'
     }
     const parentKey = row.parentTitle === null ? '' : `${String(row.parentSortOrder ?? 0).padStart(6, '0')}${row.parentTitle}\u0000`
     pages.set(row.id, {

@@ -80,6 +80,7 @@ export const menus = defineCollection({
   input,
   filters: z.object({ menu: z.enum(MENUS).optional().meta({ description: 'Only the entries of this menu.' }) }),
   domainFieldNames: { parentId: 'parent_id', linkKind: 'link_kind', pageId: 'page_id' },
+  // sort_order is left out: a PATCH without it keeps the entry's place (or puts it last in a new menu or parent).
   editable: (entry) => ({
     menu: entry.menu,
     parent_id: entry.parent_id,
@@ -88,7 +89,6 @@ export const menus = defineCollection({
     page_id: entry.page_id,
     screen: entry.screen as z.input<typeof input>['screen'],
     url: entry.url,
-    sort_order: entry.sort_order,
   }),
   async list({ limit, offset, filters }) {
     const entries = (await listMenuItems()).filter((entry) => !filters.menu || entry.menu === filters.menu)
