@@ -17,8 +17,8 @@ export function SiteHeader({ shell }: { shell: Pick<SiteShell, 'title' | 'logo' 
           {shell.logo ? <img src={shell.logo} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full object-cover" /> : null}
           <span className="text-lg font-bold text-primary md:text-xl">{shell.title}</span>
         </NavLink>
-        <div className="flex shrink-0 items-center gap-2">
-          <DesktopMenu entries={shell.headerMenu} className="hidden md:block" />
+        <DesktopMenu entries={shell.headerMenu} className="hidden min-w-0 flex-1 md:block" />
+        <div className="flex shrink-0 items-center gap-1">
           <SiteSearchForm />
           <MenuToggle open={menu.open} onToggle={menu.toggle} controls="mobile-menu" className="md:hidden" />
         </div>

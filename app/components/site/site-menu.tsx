@@ -43,7 +43,8 @@ export function DesktopMenu({ entries, className }: { entries: PublicMenuEntry[]
   const openId = open?.on === pathname ? open.id : null
   return (
     <nav aria-label="Main" className={className}>
-      <ul className="flex items-center gap-1">
+      {/* A long menu wraps onto a second line rather than running under the search box. */}
+      <ul className="flex flex-wrap items-center justify-end gap-1">
         {entries.map((entry) =>
           entry.children.length ? (
             <DisclosureEntry
