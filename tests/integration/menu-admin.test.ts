@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest'
-import { createMenuItem, deleteMenuItem, listMenuItems, loadMenuEditor, moveMenuItem, updateMenuItem } from '#app/domain/menu/menu-admin.server.ts'
+import { createMenuItem, deleteMenuItem, deleteMenuItemsLinkingTo, listMenuItems, loadMenuEditor, moveMenuItem, updateMenuItem } from '#app/domain/menu/menu-admin.server.ts'
 import { MENU_CHILDREN_MAX, MENU_MESSAGES, MENU_TOP_LEVEL_MAX, menuItemSchema, type MenuItemInput } from '#app/domain/menu/menu.schema.ts'
 import { getPublicMenus } from '#app/domain/menu/menu.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
@@ -8,6 +8,7 @@ import { validated } from '#app/lib/action.server.ts'
 import type { Change } from '#app/lib/change-feed.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { INVALID_URL } from '#app/lib/url-rules.ts'
 import type { MenuName } from '#db/tables/navigation.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
@@ -248,5 +249,29 @@ describe(`menus on ${database.engine}`, () => {
     expect(changes).toEqual(expect.arrayContaining([...children, home!].map(({ id }) => ({ table: 'menu_items', type: 'delete', id }))))
     expect(changes).toContainEqual({ table: 'menu_items', type: 'update', id: gallery!.id })
     expect((await listMenuItems()).find((item) => item.id === gallery!.id)!.sortOrder).toBe(0)
+  })
+
+  test('deleting a page takes the entries linking to it along, with the entries under them, in the same write', async () => {
+    await insertPage({ id: 'admissions', title: 'Admissions', slug: 'admissions' })
+    await insertPage({ id: 'open-days', title: 'Open Days', slug: 'open-days', parentId: 'admissions' })
+    const parent = await createMenuItem(entry({ label: 'Admissions', linkKind: 'page', pageId: 'admissions' }))
+    const under = await createMenuItem(entry({ label: 'Visit us', linkKind: 'screen', screen: 'contact', parentId: parent.id }))
+    const child = await createMenuItem(entry({ label: 'Open Days', linkKind: 'page', pageId: 'open-days', parentId: parent.id }))
+    const footer = await createMenuItem(entry({ menu: 'footer', label: 'Open Days', linkKind: 'page', pageId: 'open-days' }))
+    const changes: Change[] = []
+    const unsubscribe = changeFeed.subscribe(['menu_items'], (change) => changes.push(change))
+    await expect(
+      writeTransaction(async () => {
+        await deleteMenuItemsLinkingTo(['admissions', 'open-days'])
+        throw new Error('the page delete failed')
+      }),
+    ).rejects.toThrow('the page delete failed')
+    expect(changes).toEqual([])
+    expect(await labelsOf('header')).toEqual([...DEFAULT_LABELS, 'Admissions', '  Visit us', '  Open Days'])
+    await deleteMenuItemsLinkingTo(['admissions', 'open-days'])
+    unsubscribe()
+    expect(await labelsOf('header')).toEqual(DEFAULT_LABELS)
+    expect(await labelsOf('footer')).toEqual(DEFAULT_LABELS)
+    expect(changes).toEqual(expect.arrayContaining([parent, under, child, footer].map(({ id }) => ({ table: 'menu_items', type: 'delete', id }))))
   })
 })

@@ -206,3 +206,20 @@ export async function moveMenuItem(id: string, direction: 'up' | 'down'): Promis
     await renumber(tx, placed(siblings, id, direction === 'up' ? index - 1 : index + 1))
   })
 }
+
+/**
+ * Deletes the entries that link to these pages, with the entries under them,
+ * as deleting a page must (docs/product-rules.md#menus). Called inside the
+ * page delete's own write, it joins that transaction.
+ */
+export async function deleteMenuItemsLinkingTo(pageIds: readonly string[]): Promise<void> {
+  if (pageIds.length === 0) return
+  await writeTransaction(async (tx) => {
+    const linking = await tx.db.selectFrom('menu_items').select('id').where('link_kind', '=', 'page').where('page_id', 'in', [...pageIds]).execute()
+    for (const { id } of linking) {
+      // An entry already gone with its parent earlier in this loop is skipped.
+      const stillThere = await tx.db.selectFrom('menu_items').select('id').where('id', '=', id).executeTakeFirst()
+      if (stillThere) await deleteMenuItem(id)
+    }
+  })
+}
