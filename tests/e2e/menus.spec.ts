@@ -35,11 +35,14 @@ async function visitor(browser: Browser, options: { width: number; height: numbe
   const context = await browser.newContext({ baseURL: DEMO_SITE_URL, viewport: { width: options.width, height: options.height }, hasTouch: options.hasTouch ?? false })
   const page = await context.newPage()
   const errors: string[] = []
-  // The pages' public screen is not part of this story: its 404 answer is expected.
+  // The pages' public screen is not part of this story: its 404s (the pages' data, prefetched or loaded) are expected, no other.
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.location().url.includes(CHILD_ADDRESS)) errors.push(message.text())
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !new URL(response.url()).pathname.startsWith(`/${PARENT.slug}`)) errors.push(`${response.status()} ${response.url()}`)
+  })
   return { page, errors, close: () => context.close() }
 }
 
