@@ -3,14 +3,7 @@ import { Link } from 'react-router'
 import type { SiteShell } from '#app/domain/section/site-shell.ts'
 import { ThemedSection } from './themed-section.tsx'
 
-const QUICK_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/blogs', label: 'Blogs' },
-  { to: '/policies', label: 'Policies' },
-] as const
-
-export function SiteFooter({ shell }: { shell: Pick<SiteShell, 'title' | 'description' | 'contact'> }) {
+export function SiteFooter({ shell }: { shell: Pick<SiteShell, 'title' | 'description' | 'contact' | 'footerMenu'> }) {
   const year = new Date().getFullYear()
   return (
     <ThemedSection as="footer" styleKey="footer" className="mt-16 bg-foreground text-background">
@@ -22,11 +15,17 @@ export function SiteFooter({ shell }: { shell: Pick<SiteShell, 'title' | 'descri
         <div>
           <h2 className="text-lg font-semibold">Quick Links</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="opacity-80 hover:underline hover:opacity-100">
-                  {link.label}
-                </Link>
+            {shell.footerMenu.map((entry) => (
+              <li key={entry.id}>
+                {entry.external ? (
+                  <a href={entry.href} className="opacity-80 hover:underline hover:opacity-100">
+                    {entry.label}
+                  </a>
+                ) : (
+                  <Link to={entry.href} className="opacity-80 hover:underline hover:opacity-100">
+                    {entry.label}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

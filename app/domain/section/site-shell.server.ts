@@ -1,4 +1,5 @@
 import { plainText } from '#app/domain/blog/blog.ts'
+import { getPublicMenus } from '#app/domain/menu/menu.server.ts'
 import { getSectionContent } from './section.server.ts'
 import type { SiteShell } from './site-shell.ts'
 
@@ -16,10 +17,11 @@ export const CONTACT_PLACEHOLDERS = {
 
 /** What every public page's header and footer show. */
 export async function getSiteShell(): Promise<SiteShell> {
-  const [logos, contact, about] = await Promise.all([
+  const [logos, contact, about, menus] = await Promise.all([
     getSectionContent('home.logos'),
     getSectionContent('home.contact'),
     getSectionContent('home.about'),
+    getPublicMenus(),
   ])
   const description = about ? plainText(about.content) : ''
   return {
@@ -30,6 +32,8 @@ export async function getSiteShell(): Promise<SiteShell> {
     contact: contact ?? CONTACT_PLACEHOLDERS,
     contactConfigured: contact !== null,
     description: shortenAtWord(description, 200),
+    headerMenu: menus.header,
+    footerMenu: menus.footer,
   }
 }
 

@@ -1,3 +1,4 @@
+import type { PublicMenuEntry } from '../menu/menu.ts'
 import type { SectionContent } from './section.schema.ts'
 
 /** What every public page's header and footer show; a plain module, so components can name the type. */
@@ -10,4 +11,8 @@ export interface SiteShell {
   contact: SectionContent['home.contact']
   contactConfigured: boolean
   description: string
+  /** The header menu as visitors see it (docs/product-rules.md#menus). */
+  headerMenu: PublicMenuEntry[]
+  /** The footer's Quick Links. */
+  footerMenu: PublicMenuEntry[]
 }

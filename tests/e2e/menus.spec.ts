@@ -1,0 +1,142 @@
+import type { Browser, Page } from '@playwright/test'
+import { onDemoDatabase } from './site-database.ts'
+import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
+import { DEMO_SITE_URL } from './sites.ts'
+import { createStaffAccount, signIn } from './staff.ts'
+
+const PARENT = { id: 'e2e-menus-admissions', title: 'Admissions Test', slug: 'admissions-test', parentId: null }
+const CHILD = { id: 'e2e-menus-open-days', title: 'Open Days Test', slug: 'open-days-test', parentId: PARENT.id }
+const CHILD_ADDRESS = '/admissions-test/open-days-test'
+
+/**
+ * Published pages written straight into the demo site's database: the pages
+ * screen is tested on its own; here they are only something to link to.
+ */
+function insertPublishedPages() {
+  const at = new Date(Date.now() - 60_000).toISOString()
+  onDemoDatabase((database) => {
+    for (const page of [PARENT, CHILD]) {
+      database
+        .prepare('insert into pages (id, title, slug, parent_id, status, published_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(page.id, page.title, page.slug, page.parentId, 'published', at, at, at)
+    }
+  })
+}
+
+/** Leaves the menus and pages as the demo site had them, whatever the test reached. */
+function removeTestRows() {
+  onDemoDatabase((database) => {
+    database.prepare('delete from menu_items where page_id in (?, ?)').run(PARENT.id, CHILD.id)
+    database.prepare('delete from pages where id in (?, ?)').run(PARENT.id, CHILD.id)
+  })
+}
+
+async function visitor(browser: Browser, options: { width: number; height: number; hasTouch?: boolean }) {
+  const context = await browser.newContext({ baseURL: DEMO_SITE_URL, viewport: { width: options.width, height: options.height }, hasTouch: options.hasTouch ?? false })
+  const page = await context.newPage()
+  const errors: string[] = []
+  // The pages' public screen is not part of this story: its 404s (the pages' data, prefetched or loaded) are expected, no other.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !new URL(response.url()).pathname.startsWith(`/${PARENT.slug}`)) errors.push(`${response.status()} ${response.url()}`)
+  })
+  return { page, errors, close: () => context.close() }
+}
+
+async function addEntry(page: Page, values: { label: string; pageOption: string; under?: string }) {
+  await page.getByRole('button', { name: 'Add entry to the header menu' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add entry' })
+  await dialog.getByLabel('Label').fill(values.label)
+  await expect(dialog.getByRole('combobox', { name: 'Links to' })).toHaveText('Page')
+  await dialog.getByRole('combobox', { name: 'Page' }).click()
+  await page.getByRole('option', { name: values.pageOption, exact: true }).click()
+  if (values.under) {
+    await dialog.getByRole('combobox', { name: 'Show under' }).click()
+    await page.getByRole('option', { name: values.under, exact: true }).click()
+  }
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'Menu entry created successfully').last()).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+}
+
+test('an editor nests a page under another in the header menu; visitors reach it by keyboard on a wide screen and by touch on a phone', async ({ page, request, browser }) => {
+  test.slow()
+  removeTestRows()
+  insertPublishedPages()
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIn(page, await createStaffAccount(request, 'editor'))
+    await page.locator('aside').getByRole('link', { name: 'Menus' }).click()
+    await expect(page.getByRole('heading', { name: 'Menus', level: 1 })).toBeVisible()
+    await waitForHydration(page, 'main button')
+
+    await addEntry(page, { label: 'Admissions', pageOption: PARENT.title })
+    await addEntry(page, { label: 'Open Days', pageOption: `${PARENT.title} › ${CHILD.title}`, under: 'Admissions' })
+    const header = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Header menu' }) })
+    const parentItem = header.getByRole('listitem').filter({ has: page.getByText('Admissions', { exact: true }) }).first()
+    await expect(parentItem.getByRole('listitem').getByText('Open Days', { exact: true })).toBeVisible()
+    await expect(parentItem.getByText(`Page: ${PARENT.title} › ${CHILD.title} (${CHILD_ADDRESS})`)).toBeVisible()
+    await expect(header.getByRole('button', { name: 'Move "Admissions" down' })).toBeDisabled()
+    await screenshot(page, 'admin-menus-1280')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await screenshot(page, 'admin-menus-390')
+
+    // A wide screen, by keyboard: to the toggle, open, to the page under it, follow it.
+    const desktop = await visitor(browser, { width: 1280, height: 900 })
+    await desktop.page.goto('/')
+    await waitForHydration(desktop.page, 'header nav button')
+    const nav = desktop.page.getByRole('navigation', { name: 'Main' })
+    const toggle = nav.getByRole('button', { name: 'Show Admissions pages' })
+    await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Open Days' })).toBeHidden()
+    await nav.getByRole('link', { name: 'Admissions', exact: true }).focus()
+    await desktop.page.keyboard.press('Tab')
+    await expect(toggle).toBeFocused()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await desktop.page.keyboard.press('Enter')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    const childLink = nav.getByRole('link', { name: 'Open Days' })
+    await expect(childLink).toBeVisible()
+    await expect(desktop.page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`)).toBeVisible()
+    await screenshot(desktop.page, 'menus-dropdown-1280')
+    await desktop.page.keyboard.press('Escape')
+    await expect(childLink).toBeHidden()
+    await expect(toggle).toBeFocused()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await desktop.page.keyboard.press('Enter')
+    await desktop.page.keyboard.press('Tab')
+    await expect(childLink).toBeFocused()
+    // A click elsewhere closes it too.
+    await desktop.page.locator('main').click({ position: { x: 5, y: 5 } })
+    await expect(childLink).toBeHidden()
+    await toggle.focus()
+    await desktop.page.keyboard.press('Enter')
+    await desktop.page.keyboard.press('ArrowDown')
+    await expect(childLink).toBeFocused()
+    await desktop.page.keyboard.press('Enter')
+    await expect(desktop.page).toHaveURL(`${DEMO_SITE_URL}${CHILD_ADDRESS}`)
+    await expect(nav.getByRole('link', { name: 'Admissions', exact: true })).toHaveClass(/text-primary/)
+    expect(desktop.errors).toEqual([])
+    await desktop.close()
+
+    // A phone, by touch: open the menu, the page under Admissions is listed beneath it.
+    const phone = await visitor(browser, { width: 390, height: 844, hasTouch: true })
+    await phone.page.goto('/')
+    await waitForHydration(phone.page, 'header button[aria-controls="mobile-menu"]')
+    await phone.page.getByRole('button', { name: 'Open menu' }).tap()
+    const menu = phone.page.locator('#mobile-menu')
+    await expect(menu.getByRole('link', { name: 'Admissions', exact: true })).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Open Days' })).toBeVisible()
+    await screenshot(phone.page, 'menus-mobile-open-390')
+    await menu.getByRole('link', { name: 'Open Days' }).tap()
+    await expect(phone.page).toHaveURL(`${DEMO_SITE_URL}${CHILD_ADDRESS}`)
+    await expect(menu).toHaveCount(0)
+    expect(phone.errors).toEqual([])
+    await phone.close()
+  } finally {
+    removeTestRows()
+  }
+})
