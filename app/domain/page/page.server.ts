@@ -91,3 +91,14 @@ export async function listPagesPage(query: { limit: number; offset: number; slug
   ])
   return { pages: rows.map(toPage), total: Number(count.total) }
 }
+
+/** Any page with its parent and child pages whatever their status: what staff preview. */
+export async function getPageWithFamily(id: string): Promise<PublicPage | null> {
+  const page = await getPage(id)
+  if (!page) return null
+  const [parent, children] = await Promise.all([
+    page.parentId ? db.selectFrom('pages').select(['id', 'title', 'slug']).where('id', '=', page.parentId).executeTakeFirst() : undefined,
+    db.selectFrom('pages').select(['id', 'title', 'slug']).where('parent_id', '=', page.id).orderBy('sort_order').orderBy('title').execute(),
+  ])
+  return { page, parent: parent ?? null, children }
+}

@@ -33,3 +33,4 @@ export function pageTree(pages: readonly Page[]): PageTreeEntry[] {
   const topLevel = inOrder.filter((page) => page.parentId === null || !pages.some((other) => other.id === page.parentId))
   return topLevel.map((page) => ({ page, children: inOrder.filter((child) => child.parentId === page.id) }))
 }
+

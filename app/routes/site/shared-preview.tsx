@@ -1,24 +1,40 @@
 import { data, redirect } from 'react-router'
 import { BlogPostArticle } from '#app/components/site/blog-post-article.tsx'
+import { PageArticle } from '#app/components/site/page-article.tsx'
 import { PreviewBanner } from '#app/components/site/preview-banner.tsx'
 import { getBlogPost } from '#app/domain/blog/blog.server.ts'
+import { pageAddress } from '#app/domain/page/page-address.ts'
+import { getPageWithFamily } from '#app/domain/page/page.server.ts'
 import { PUBLICATION_MESSAGES, publicationState } from '#app/domain/publishing/publication.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
 import { blogPostPath } from '#app/services/feeds/feed-paths.ts'
-import { findPreviewLink } from '#app/services/publishing/preview-links.server.ts'
+import { findPreviewLink, type PreviewTarget } from '#app/services/publishing/preview-links.server.ts'
 import type { Route } from './+types/shared-preview.ts'
 
+/** The item a link shows, ready to render, and where it lives once public; null when it is gone. */
+async function previewOf(target: PreviewTarget) {
+  if (target.subject === 'pages') {
+    const found = await getPageWithFamily(target.id)
+    if (!found) return null
+    const item = { kind: 'page' as const, ...found, page: { ...found.page, content: sanitizeHtml(found.page.content) } }
+    return { item, state: publicationState(found.page), publishedAt: found.page.publishedAt, address: pageAddress({ slug: found.page.slug, parentSlug: found.parent?.slug ?? null }) }
+  }
+  const post = await getBlogPost(target.id)
+  if (!post) return null
+  const item = { kind: 'post' as const, post: { ...post, content: sanitizeHtml(post.content) } }
+  return { item, state: publicationState(post), publishedAt: post.publishedAt, address: blogPostPath(post.slug) }
+}
+
 /**
- * A shared preview: the post as it is now, to whoever has the link, until it
- * expires. Once the post is public the link leads to its page.
+ * A shared preview: the post or page as it is now, to whoever has the link,
+ * until it expires. Once it is public the link leads to its address.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const link = await findPreviewLink(params.token)
-  const post = link ? await getBlogPost(link.target.id) : null
-  if (!link || !post) return data({ preview: null }, { status: 404 })
-  const state = publicationState(post)
-  if (state === 'published') throw redirect(blogPostPath(post.slug))
-  return { preview: { post: { ...post, content: sanitizeHtml(post.content) }, state, expiresAt: link.expiresAt } }
+  const preview = link ? await previewOf(link.target) : null
+  if (!link || !preview) return data({ preview: null }, { status: 404 })
+  if (preview.state === 'published') throw redirect(preview.address)
+  return { preview: { item: preview.item, state: preview.state, publishedAt: preview.publishedAt, expiresAt: link.expiresAt } }
 }
 
 export function headers() {
@@ -26,7 +42,9 @@ export function headers() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.preview ? `Preview: ${loaderData.preview.post.title}` : 'Preview not found' }, { name: 'robots', content: 'noindex, nofollow' }]
+  const item = loaderData?.preview?.item
+  const title = item ? (item.kind === 'page' ? item.page.title : item.post.title) : null
+  return [{ title: title ? `Preview: ${title}` : 'Preview not found' }, { name: 'robots', content: 'noindex, nofollow' }]
 }
 
 export default function SharedPreview({ loaderData }: Route.ComponentProps) {
@@ -38,10 +56,11 @@ export default function SharedPreview({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
+  const { item } = preview
   return (
     <>
-      <PreviewBanner state={preview.state} publishedAt={preview.post.publishedAt} sharedUntil={preview.expiresAt} />
-      <BlogPostArticle post={preview.post} />
+      <PreviewBanner state={preview.state} publishedAt={preview.publishedAt} sharedUntil={preview.expiresAt} noun={item.kind} />
+      {item.kind === 'page' ? <PageArticle page={item.page} parent={item.parent} children={item.children} /> : <BlogPostArticle post={item.post} />}
     </>
   )
 }

@@ -1,4 +1,6 @@
 import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
+import { pageAddress } from '#app/domain/page/page-address.ts'
+import { listPublicPages } from '#app/domain/page/page.server.ts'
 import { listEventsEndingSince } from '#app/domain/event/event.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { config } from '#app/lib/env.server.ts'
@@ -33,11 +35,12 @@ export async function calendarFeedInput(now: Date): Promise<CalendarFeedInput> {
   return { siteUrl: config.publicUrl, calendarName: shell.title, timeZone: config.timeZone, events, now }
 }
 
-/** Every public page, and each blog post with the time it last changed. */
+/** Every public screen, each blog post and each of the school's own pages, with the time it last changed. */
 export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
-  const posts = await listPublicBlogPosts(now)
+  const [posts, pages] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now)])
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
     ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.updatedAt })),
+    ...pages.map((page) => ({ path: pageAddress(page), lastModified: page.updatedAt })),
   ]
 }
