@@ -6,7 +6,7 @@ import { PUBLICATION_MESSAGES, publicationState } from '#app/domain/publishing/p
 import { answerAction } from '#app/lib/action.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
-import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
+import { sanitizeHtmlForDisplay } from '#app/lib/html-sanitizer.server.ts'
 import { requireRole } from '#app/services/permissions.server.ts'
 import { createPreviewLink } from '#app/services/publishing/preview-links.server.ts'
 import type { Route } from './+types/page-preview.ts'
@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'editor')
   const found = await getPageWithFamily(params.id)
   if (!found) throw Response.json({ error: PAGE_MESSAGES.notFound }, { status: 404 })
-  return { found: { ...found, page: { ...found.page, content: sanitizeHtml(found.page.content) } }, state: publicationState(found.page) }
+  return { found: { ...found, page: { ...found.page, content: sanitizeHtmlForDisplay(found.page.content) } }, state: publicationState(found.page) }
 }
 
 /** Makes a link anyone can open, until it expires, to see this page as it is then. */

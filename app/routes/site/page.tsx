@@ -4,7 +4,7 @@ import { PageArticle } from '#app/components/site/page-article.tsx'
 import { coverAltOf, plainText } from '#app/domain/blog/blog.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
 import { getPublicPageBySlug } from '#app/domain/page/page.server.ts'
-import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
+import { sanitizeHtmlForDisplay } from '#app/lib/html-sanitizer.server.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import { pageShareImagePath } from '#app/lib/share-images.ts'
 import type { Route } from './+types/page.ts'
@@ -29,7 +29,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     if (askedParent === null && parentSlug !== null) throw redirect(pageAddress({ slug: found.page.slug, parentSlug }), 301)
     return data({ found: null }, { status: 404 })
   }
-  return { found: { ...found, page: { ...found.page, content: sanitizeHtml(found.page.content) } } }
+  return { found: { ...found, page: { ...found.page, content: sanitizeHtmlForDisplay(found.page.content) } } }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

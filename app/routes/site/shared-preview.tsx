@@ -6,7 +6,7 @@ import { getBlogPost } from '#app/domain/blog/blog.server.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
 import { getPageWithFamily } from '#app/domain/page/page.server.ts'
 import { PUBLICATION_MESSAGES, publicationState } from '#app/domain/publishing/publication.ts'
-import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
+import { sanitizeHtmlForDisplay } from '#app/lib/html-sanitizer.server.ts'
 import { blogPostPath } from '#app/services/feeds/feed-paths.ts'
 import { findPreviewLink, type PreviewTarget } from '#app/services/publishing/preview-links.server.ts'
 import type { Route } from './+types/shared-preview.ts'
@@ -16,12 +16,12 @@ async function previewOf(target: PreviewTarget) {
   if (target.subject === 'pages') {
     const found = await getPageWithFamily(target.id)
     if (!found) return null
-    const item = { kind: 'page' as const, ...found, page: { ...found.page, content: sanitizeHtml(found.page.content) } }
+    const item = { kind: 'page' as const, ...found, page: { ...found.page, content: sanitizeHtmlForDisplay(found.page.content) } }
     return { item, state: publicationState(found.page), publishedAt: found.page.publishedAt, address: pageAddress({ slug: found.page.slug, parentSlug: found.parent?.slug ?? null }) }
   }
   const post = await getBlogPost(target.id)
   if (!post) return null
-  const item = { kind: 'post' as const, post: { ...post, content: sanitizeHtml(post.content) } }
+  const item = { kind: 'post' as const, post: { ...post, content: sanitizeHtmlForDisplay(post.content) } }
   return { item, state: publicationState(post), publishedAt: post.publishedAt, address: blogPostPath(post.slug) }
 }
 
