@@ -64,7 +64,7 @@ const options: sanitize.IOptions = {
       attribs: { 'data-callout': (CALLOUT_KINDS as readonly string[]).includes(attribs['data-callout'] ?? '') ? attribs['data-callout']! : 'info' },
     }),
     // A player of an allowed service, and nothing else; it always has a title for screen readers and loads when scrolled to.
-    iframe: (tagName, attribs) => {
+    iframe: (tagName, attribs): sanitize.Tag => {
       const src = attribs.src?.trim() ?? ''
       if (!isVideoPlayerSource(src)) return { tagName, attribs: {} }
       return { tagName, attribs: { src, title: attribs.title?.trim() || VIDEO_MESSAGES.defaultTitle, allowfullscreen: '', loading: 'lazy' } }
