@@ -34,6 +34,9 @@ export const PAGE_MESSAGES = {
  */
 export const PAGE_LIMITS = { title: 200, slug: SLUG_MAX_LENGTH, seoDescription: 160, content: 100_000 } as const
 
+/** The parent select's choice for a top-level page (a select option cannot be empty). */
+export const NO_PARENT = 'none'
+
 /** A slug as typed: empty (made from the title on save), or lower-case letters, digits and hyphens, not an address the site uses. */
 export const pageSlug = z
   .string()
@@ -55,7 +58,7 @@ export const pageSchema = z.object({
     .trim()
     .max(64)
     .optional()
-    .transform((value) => value || null),
+    .transform((value) => (value && value !== NO_PARENT ? value : null)),
   seoDescription: optionalText('SEO description', PAGE_LIMITS.seoDescription),
   content: z
     .string()
