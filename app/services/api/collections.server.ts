@@ -5,6 +5,7 @@ import { galleryFolders } from './collections/gallery-folders.server.ts'
 import { galleryImages } from './collections/gallery-images.server.ts'
 import { policies } from './collections/policies.server.ts'
 import { media } from './collections/media.server.ts'
+import { pages } from './collections/pages.server.ts'
 import { posts } from './collections/posts.server.ts'
 import { sections } from './collections/sections.server.ts'
 import { testimonials } from './collections/testimonials.server.ts'
@@ -15,7 +16,7 @@ import { users } from './collections/users.server.ts'
  * The content API's collections, in the reference's order. Adding one is a
  * file in `collections/` (see `posts.server.ts`) and a line here.
  */
-export const COLLECTIONS: readonly Collection[] = [posts, events, policies, testimonials, galleryImages, galleryFolders, media, sections, contactMessages, users, themes]
+export const COLLECTIONS: readonly Collection[] = [posts, pages, events, policies, testimonials, galleryImages, galleryFolders, media, sections, contactMessages, users, themes]
 
 export function findCollection(name: string): Collection | undefined {
   return COLLECTIONS.find((collection) => collection.name === name)
