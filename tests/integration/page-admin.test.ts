@@ -146,17 +146,17 @@ describe(`pages on ${database.engine}`, () => {
     const parent = await createPage(page())
     const [a, b, c] = [await createPage(page({ parentId: parent.id })), await createPage(page({ parentId: parent.id })), await createPage(page({ parentId: parent.id }))]
     const order = async () => (await listPages()).filter((entry) => entry.parentId === parent.id).map((entry) => entry.id)
-    expect(await order()).toEqual([a!.id, b!.id, c!.id])
+    expect(await order()).toEqual([a.id, b.id, c.id])
 
-    const { changes } = await recordChanges(['pages'], () => movePage(c!.id, 'up'))
-    expect(await order()).toEqual([a!.id, c!.id, b!.id])
-    expect(changes.map((change) => change.id).sort()).toEqual([b!.id, c!.id].sort())
+    const { changes } = await recordChanges(['pages'], () => movePage(c.id, 'up'))
+    expect(await order()).toEqual([a.id, c.id, b.id])
+    expect(changes.map((change) => change.id).sort()).toEqual([b.id, c.id].sort())
 
-    await movePage(a!.id, 'down')
-    expect(await order()).toEqual([c!.id, a!.id, b!.id])
-    const { changes: none } = await recordChanges(['pages'], () => movePage(c!.id, 'up'))
+    await movePage(a.id, 'down')
+    expect(await order()).toEqual([c.id, a.id, b.id])
+    const { changes: none } = await recordChanges(['pages'], () => movePage(c.id, 'up'))
     expect(none).toEqual([])
-    expect(await order()).toEqual([c!.id, a!.id, b!.id])
+    expect(await order()).toEqual([c.id, a.id, b.id])
     await expect(movePage('no-such-page', 'up')).rejects.toMatchObject({ code: 'not_found' })
   })
 

@@ -20,7 +20,7 @@ function topLevelSegments(entries: readonly RouteEntry[]): string[] {
 
 describe('reserved page slugs', () => {
   test('every fixed top-level route segment is reserved', () => {
-    const segments = [...new Set(topLevelSegments(routes as RouteEntry[]))]
+    const segments = [...new Set(topLevelSegments(routes))]
     expect(segments).toEqual(expect.arrayContaining(['gallery', 'blogs', 'admin', 'api', 'files', 'share-images', 'sitemap.xml', 'robots.txt', 'calendar.ics', 'preview', 'auth']))
     for (const segment of segments) expect(RESERVED_PAGE_SLUGS.has(segment), segment).toBe(true)
   })
