@@ -29,7 +29,7 @@ test('an editor builds a page under a parent page, whose picture must be describ
   const childSlug = `open-days-${stamp}`
   await page.setViewportSize({ width: 1280, height: 900 })
   await signIn(page, await createStaffAccount(request, 'editor'))
-  await page.locator('aside').getByRole('link', { name: 'Pages' }).click()
+  await page.goto('/admin/pages')
   await expect(page.getByRole('heading', { name: 'Pages', level: 1 })).toBeVisible()
   await waitForHydration(page, 'main')
 
