@@ -212,4 +212,18 @@ describe(`pages on ${database.engine}`, () => {
     await deletePage(draft.id)
     expect(await db.selectFrom('revisions').select('id').where('subject', '=', 'pages').where('subject_id', '=', draft.id).execute()).toEqual([])
   })
+
+  test('a shared preview link shows a draft page to anyone, then leads to its address once it is public', async () => {
+    const { createPreviewLink } = await import('#app/services/publishing/preview-links.server.ts')
+    const { loader: sharedPreviewLoader } = await import('#app/routes/site/shared-preview.tsx')
+    const parent = await createPage(page())
+    const draft = await createPage(page({ title: uniqueTitle('Governors'), parentId: parent.id, publication: { state: 'draft' } }))
+    const { token } = await createPreviewLink({ subject: 'pages', id: draft.id })
+    const args = { params: { token }, request: new Request(`http://localhost/preview/${token}`), context: {} } as unknown as Parameters<typeof sharedPreviewLoader>[0]
+    expect(await sharedPreviewLoader(args)).toMatchObject({ preview: { kind: 'page', page: { title: draft.title }, parent: { slug: parent.slug }, state: 'draft' } })
+    await updatePage(draft.id, { ...draft, parentId: parent.id, publication: { state: 'published' } })
+    const answer = await sharedPreviewLoader(args).catch((thrown: unknown) => thrown)
+    expect(answer).toBeInstanceOf(Response)
+    expect((answer as Response).headers.get('Location')).toBe(`/${parent.slug}/${draft.slug}`)
+  })
 })

@@ -11,18 +11,18 @@ import { blogPostPath } from '#app/services/feeds/feed-paths.ts'
 import { findPreviewLink, type PreviewTarget } from '#app/services/publishing/preview-links.server.ts'
 import type { Route } from './+types/shared-preview.ts'
 
-/** The item a link shows, ready to render, and where it lives once public; null when it is gone. */
+/** What a link shows, ready to render, with its state and where it lives once public; null when it is gone. */
 async function previewOf(target: PreviewTarget) {
   if (target.subject === 'pages') {
     const found = await getPageWithFamily(target.id)
     if (!found) return null
-    const item = { kind: 'page' as const, ...found, page: { ...found.page, content: sanitizeHtmlForDisplay(found.page.content) } }
-    return { item, state: publicationState(found.page), publishedAt: found.page.publishedAt, address: pageAddress({ slug: found.page.slug, parentSlug: found.parent?.slug ?? null }) }
+    const page = { ...found.page, content: sanitizeHtmlForDisplay(found.page.content) }
+    const address = pageAddress({ slug: page.slug, parentSlug: found.parent?.slug ?? null })
+    return { shown: { kind: 'page' as const, page, parent: found.parent, children: found.children, state: publicationState(page) }, address }
   }
   const post = await getBlogPost(target.id)
   if (!post) return null
-  const item = { kind: 'post' as const, post: { ...post, content: sanitizeHtmlForDisplay(post.content) } }
-  return { item, state: publicationState(post), publishedAt: post.publishedAt, address: blogPostPath(post.slug) }
+  return { shown: { kind: 'post' as const, post: { ...post, content: sanitizeHtmlForDisplay(post.content) }, state: publicationState(post) }, address: blogPostPath(post.slug) }
 }
 
 /**
@@ -31,10 +31,10 @@ async function previewOf(target: PreviewTarget) {
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const link = await findPreviewLink(params.token)
-  const preview = link ? await previewOf(link.target) : null
-  if (!link || !preview) return data({ preview: null }, { status: 404 })
-  if (preview.state === 'published') throw redirect(preview.address)
-  return { preview: { item: preview.item, state: preview.state, publishedAt: preview.publishedAt, expiresAt: link.expiresAt } }
+  const found = link ? await previewOf(link.target) : null
+  if (!link || !found) return data({ preview: null }, { status: 404 })
+  if (found.shown.state === 'published') throw redirect(found.address)
+  return { preview: { ...found.shown, expiresAt: link.expiresAt } }
 }
 
 export function headers() {
@@ -42,8 +42,8 @@ export function headers() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const item = loaderData?.preview?.item
-  const title = item ? (item.kind === 'page' ? item.page.title : item.post.title) : null
+  const preview = loaderData?.preview
+  const title = preview ? (preview.kind === 'page' ? preview.page.title : preview.post.title) : null
   return [{ title: title ? `Preview: ${title}` : 'Preview not found' }, { name: 'robots', content: 'noindex, nofollow' }]
 }
 
@@ -56,11 +56,18 @@ export default function SharedPreview({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
-  const { item } = preview
+  if (preview.kind === 'page') {
+    return (
+      <>
+        <PreviewBanner state={preview.state} publishedAt={preview.page.publishedAt} sharedUntil={preview.expiresAt} noun="page" />
+        <PageArticle page={preview.page} parent={preview.parent} children={preview.children} />
+      </>
+    )
+  }
   return (
     <>
-      <PreviewBanner state={preview.state} publishedAt={preview.publishedAt} sharedUntil={preview.expiresAt} noun={item.kind} />
-      {item.kind === 'page' ? <PageArticle page={item.page} parent={item.parent} children={item.children} /> : <BlogPostArticle post={item.post} />}
+      <PreviewBanner state={preview.state} publishedAt={preview.post.publishedAt} sharedUntil={preview.expiresAt} />
+      <BlogPostArticle post={preview.post} />
     </>
   )
 }
