@@ -4,6 +4,11 @@ import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts
 import { DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, signIn } from './staff.ts'
 
+const TERM_DATES_HTML =
+  '<aside data-callout="info"><p>Bring a coat on Fridays.</p></aside>' +
+  '<table><thead><tr><th>Term</th><th>Starts</th><th>Half term</th><th>Ends</th><th>Staff training days</th></tr></thead>' +
+  '<tbody><tr><td>Autumn</td><td>Thursday 4 September</td><td>Monday 27 October to Friday 31 October</td><td>Friday 19 December</td><td>Monday 1 and Tuesday 2 September</td></tr></tbody></table>'
+
 const RESERVED = 'The address "/gallery" is already used by the site. Choose another slug.'
 
 async function newPage(page: Page) {
@@ -121,7 +126,20 @@ test('an address the site already uses is refused, and a page with child pages c
     )
     insert.run(parentId, parentTitle, `curriculum-${stamp}`, null, now, now, now)
     insert.run(`e2e-child-${stamp}`, `Reading ${stamp}`, `reading-${stamp}`, parentId, now, now, now)
+    database
+      .prepare("insert into pages (id, title, slug, content, status, published_at, created_at, updated_at) values (?, ?, ?, ?, 'published', ?, ?, ?)")
+      .run(`e2e-dates-${stamp}`, `Term Dates ${stamp}`, `term-dates-${stamp}`, TERM_DATES_HTML, now, now, now)
   })
+  // Tables and callout boxes as demo pages store them: styled, and a wide table scrolls inside the text, not the page.
+  const visitor = await page.context().browser()!.newPage({ viewport: { width: 390, height: 844 } })
+  await visitor.goto(`${DEMO_SITE_URL}/term-dates-${stamp}`)
+  await expect(visitor.getByRole('region', { name: 'Table' }).getByRole('columnheader', { name: 'Term', exact: true })).toBeVisible()
+  await expect(visitor.locator('aside[data-callout="info"]')).toContainText('Bring a coat on Fridays.')
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(await visitor.getByRole('region', { name: 'Table' }).evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true)
+  await screenshot(visitor, 'public-page-table-callout-390')
+  await visitor.close()
+
   await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page, await createStaffAccount(request, 'editor'))
   await page.goto('/admin/pages')
