@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 import { isAdminPath, routePath } from '#app/lib/body-limits.ts'
 import { CALENDAR_FRAME_ORIGINS } from '#app/lib/calendar-hosts.ts'
+import { VIDEO_FRAME_ORIGINS } from '#app/lib/video-embeds.ts'
 
 /**
  * Browser features no page of the site uses, turned off for it and for every
@@ -56,7 +57,8 @@ export function securityHeaders(options: { https: boolean; development: boolean 
         'font-src': ["'self'", 'data:'],
         // Vite's hot reload talks over a WebSocket in development.
         'connect-src': options.development ? ["'self'", 'ws:'] : ["'self'"],
-        'frame-src': ["'self'", ...CALENDAR_FRAME_ORIGINS],
+        // The calendar page's embed, and the video players rich text may hold (video-embeds.ts).
+        'frame-src': ["'self'", ...CALENDAR_FRAME_ORIGINS, ...VIDEO_FRAME_ORIGINS],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],

@@ -37,7 +37,7 @@ export const BODY_LIMITS = {
   anyone: { maxBytes: 64 * KB, maxMs: 10_000, maxFiles: 0, maxFileBytes: 64 * KB },
   /** Staff forms without files: blog posts, sections, themes, users, events and policies given by link. */
   staffForm: { maxBytes: STAFF_FORM_BYTES, maxMs: MINUTE, maxFiles: 0, maxFileBytes: STAFF_FORM_BYTES },
-  /** One image with a form: a blog cover, an event image, a staff photo, the image picker. */
+  /** One image with a form: a blog or page cover, an event image, a staff photo, the image picker. */
   imageUpload: { maxBytes: MAX_IMAGE_BYTES + STAFF_FORM_BYTES, maxMs: UPLOAD_MS, maxFiles: 1, maxFileBytes: MAX_IMAGE_BYTES },
   /** The gallery's upload: up to MAX_FILES_PER_UPLOAD images at once. */
   galleryUpload: { maxBytes: MAX_FILES_PER_UPLOAD * MAX_IMAGE_BYTES + STAFF_FORM_BYTES, maxMs: UPLOAD_MS, maxFiles: MAX_FILES_PER_UPLOAD, maxFileBytes: MAX_IMAGE_BYTES },
@@ -57,6 +57,7 @@ const UPLOAD_ROUTES: Record<string, BodyLimitName> = {
   '/admin/image-picker': 'imageUpload',
   '/admin/media': 'imageUpload',
   '/admin/blogs': 'imageUpload',
+  '/admin/pages': 'imageUpload',
   '/admin/events': 'imageUpload',
   '/admin/staff': 'imageUpload',
   '/admin/policies': 'documentUpload',

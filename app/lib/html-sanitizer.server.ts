@@ -1,4 +1,4 @@
-import { sanitizeRichText } from './rich-text-sanitizer.ts'
+import { richTextForDisplay, sanitizeRichText } from './rich-text-sanitizer.ts'
 
 /**
  * Rich text as the server stores and renders it: whatever a form or a script
@@ -6,4 +6,9 @@ import { sanitizeRichText } from './rich-text-sanitizer.ts'
  */
 export function sanitizeHtml(html: string): string {
   return sanitizeRichText(html)
+}
+
+/** Rich text as a page shows it: sanitised, each table in its own sideways-scrolling region. */
+export function sanitizeHtmlForDisplay(html: string): string {
+  return richTextForDisplay(sanitizeRichText(html))
 }

@@ -6,6 +6,11 @@ export const SHARE_IMAGES_PREFIX = '/share-images/'
 export const SITE_SHARE_IMAGE_PATH = `${SHARE_IMAGES_PREFIX}site.jpg`
 export const HOME_SHARE_IMAGE_PATH = `${SHARE_IMAGES_PREFIX}home.jpg`
 
+/** A page's share image (its slug is unique across pages, whatever its parent); `v` as for posts. */
+export function pageShareImagePath(slug: string, updatedAt: string) {
+  return `${SHARE_IMAGES_PREFIX}pages/${encodeURIComponent(slug)}.jpg?v=${Date.parse(updatedAt) || 0}`
+}
+
 /** A post's share image; `v` changes with the post, so a network that cached the old one asks again. */
 export function postShareImagePath(slug: string, updatedAt: string) {
   return `${SHARE_IMAGES_PREFIX}posts/${encodeURIComponent(slug)}.jpg?v=${Date.parse(updatedAt) || 0}`

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
+import { NotFoundMessage } from '#app/components/site/not-found-message.tsx'
 import type { Route } from './+types/not-found.ts'
 
 export function loader() {
@@ -9,12 +10,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Page not found' }]
 
 export default function NotFound() {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-muted p-8 text-center">
-      <h1 className="text-5xl font-bold">404</h1>
-      <p className="text-xl text-muted-foreground">Oops! Page not found</p>
-      <Link to="/" className="text-primary underline underline-offset-4 hover:opacity-80">
-        Return to Home
-      </Link>
+    <main className="min-h-screen">
+      <NotFoundMessage className="min-h-screen" />
     </main>
   )
 }

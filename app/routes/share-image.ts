@@ -1,4 +1,5 @@
 import { getPublicBlogPostBySlug } from '#app/domain/blog/blog.server.ts'
+import { getPublicPageBySlug } from '#app/domain/page/page.server.ts'
 import { imageDescriptions } from '#app/domain/media/media.server.ts'
 import { getSectionContent } from '#app/domain/section/section.server.ts'
 import { SHARE_IMAGE } from '#app/lib/share-images.ts'
@@ -17,6 +18,13 @@ async function pictureOf(name: string): Promise<Picture | null | undefined> {
     const url = (await getSectionContent('home.hero'))?.slides[0]?.image
     return url ? { url, focal: (await imageDescriptions([url])).get(url)?.focal } : null
   }
+  const pageSlug = /^pages\/([^/]+)\.jpg$/.exec(name)?.[1]
+  if (pageSlug !== undefined) {
+    const found = await getPublicPageBySlug(pageSlug)
+    // Like a post's: nothing public may reveal a page visitors cannot see.
+    if (!found) return undefined
+    return found.page.coverImage ? { url: found.page.coverImage, focal: found.page.coverFocal } : null
+  }
   const slug = /^posts\/([^/]+)\.jpg$/.exec(name)?.[1]
   if (slug === undefined) return undefined
   const post = await getPublicBlogPostBySlug(slug)
@@ -27,7 +35,7 @@ async function pictureOf(name: string): Promise<Picture | null | undefined> {
 
 /**
  * `/share-images/site.jpg`, `/share-images/home.jpg`,
- * `/share-images/posts/{slug}.jpg`: 1200×630 JPEG link previews, the page's
+ * `/share-images/posts/{slug}.jpg`, `/share-images/pages/{slug}.jpg`: 1200×630 JPEG link previews, the page's
  * picture cut around its focal point, or the site's card.
  */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -11,24 +11,61 @@ import type { ActionResult } from '#app/lib/action-result.ts'
 import { formatDate, formatTime } from '#app/lib/format.ts'
 import { cn } from '#app/lib/utils.ts'
 
-interface RevisionEntry {
+interface RevisionEntry<Snapshot> {
   id: string
-  snapshot: BlogSnapshot
+  snapshot: Snapshot
   createdAt: string
   author: string | null
 }
 
-/**
- * A post's saved versions, newest first: choosing one shows what changed
- * from it to the post as it is now, word by word, and can restore its words.
- */
+/** One field compared between a saved version and the item as it is now. */
+export interface ComparedField {
+  label: string
+  before: string
+  after: string
+}
+
+/** A post's history: its title, address, excerpt and content compared. */
 export function BlogHistoryDialog({ post, onClose }: { post: BlogPost; onClose: () => void }) {
+  return (
+    <HistoryDialog<BlogSnapshot>
+      name={post.title}
+      address={`/admin/blogs/${post.id}/revisions`}
+      description="The last 20 saved versions, newest first. Restoring one puts back its title, address, excerpt and content; the cover and the publication stay as they are."
+      compare={(snapshot) => [
+        { label: 'Title', before: snapshot.title, after: post.title },
+        { label: 'Address', before: snapshot.slug, after: post.slug },
+        { label: 'Excerpt', before: snapshot.excerpt ?? '', after: post.excerpt ?? '' },
+        { label: 'Content', before: plainText(snapshot.content), after: plainText(post.content) },
+      ]}
+      onClose={onClose}
+    />
+  )
+}
+
+/**
+ * An item's saved versions (from `address`, which also restores), newest
+ * first: choosing one shows what changed from it to the item as it is now,
+ * word by word, and can restore its words.
+ */
+export function HistoryDialog<Snapshot>({
+  name,
+  address,
+  description,
+  compare,
+  onClose,
+}: {
+  name: string
+  address: string
+  description: string
+  compare: (snapshot: Snapshot) => ComparedField[]
+  onClose: () => void
+}) {
   const { timeZone } = useSite()
-  const history = useFetcher<{ revisions: RevisionEntry[] }>()
+  const history = useFetcher<{ revisions: RevisionEntry<Snapshot>[] }>()
   const restore = useFetcher<ActionResult>()
   useActionToast(restore, onClose)
   const [chosenId, setChosenId] = useState<string | null>(null)
-  const address = `/admin/blogs/${post.id}/revisions`
 
   useEffect(() => {
     if (history.state === 'idle' && !history.data) void history.load(address)
@@ -42,10 +79,8 @@ export function BlogHistoryDialog({ post, onClose }: { post: BlogPost; onClose: 
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle className="pr-6 break-words">History of {post.title}</DialogTitle>
-          <DialogDescription>
-            The last 20 saved versions, newest first. Restoring one puts back its title, address, excerpt and content; the cover and the publication stay as they are.
-          </DialogDescription>
+          <DialogTitle className="pr-6 break-words">History of {name}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {!history.data ? (
           <p role="status" className="text-sm text-muted-foreground">
@@ -81,10 +116,9 @@ export function BlogHistoryDialog({ post, onClose }: { post: BlogPost; onClose: 
         {chosen ? (
           <section aria-label="Changes" className="space-y-3 rounded-md border p-3">
             <h3 className="text-sm font-semibold">From this version to the current one</h3>
-            <WordChanges label="Title" before={chosen.snapshot.title} after={post.title} />
-            <WordChanges label="Address" before={chosen.snapshot.slug} after={post.slug} />
-            <WordChanges label="Excerpt" before={chosen.snapshot.excerpt ?? ''} after={post.excerpt ?? ''} />
-            <WordChanges label="Content" before={plainText(chosen.snapshot.content)} after={plainText(post.content)} />
+            {compare(chosen.snapshot).map((field) => (
+              <WordChanges key={field.label} label={field.label} before={field.before} after={field.after} />
+            ))}
             {chosen.id !== revisions[0]?.id ? (
               <restore.Form method="post" action={address}>
                 <input type="hidden" name="intent" value="restore" />

@@ -1,11 +1,32 @@
 import Image from '@tiptap/extension-image'
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, TextQuote, Undo2, type LucideIcon } from 'lucide-react'
+import {
+  Bold,
+  Columns3,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Info,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Quote,
+  Redo2,
+  Rows3,
+  Table2,
+  TextQuote,
+  Trash2,
+  Undo2,
+  Video,
+  type LucideIcon,
+} from 'lucide-react'
 import { useState } from 'react'
 import { sanitizeRichText } from '#app/lib/rich-text-sanitizer.ts'
 import { cn } from '#app/lib/utils.ts'
 import { ImagePickerDialog, type PickedImage } from './image-picker.tsx'
+import { insertTable, insertVideo, RICH_TEXT_BLOCKS, runTableCommand, toggleCallout } from './rich-text-blocks.ts'
 
 interface RichTextEditorProps {
   id: string
@@ -27,6 +48,9 @@ interface ToolbarButton {
   isActive?: (editor: Editor) => boolean
   run: (editor: Editor) => void
 }
+
+/** A link goes to a web address, or to a page or a stored document of this site (/files/policies/…, /admissions). */
+export const LINK_PROMPT = 'Link address: https://… for another site, or a path of this site such as /admissions or /files/policies/… for a stored document (leave empty to remove the link)'
 
 export const IMAGE_ALT_PROMPT = 'Alt text for this image: what it shows, for people who cannot see it. Leave it empty if the image is only decoration.'
 
@@ -58,18 +82,31 @@ const TOOLBAR: ToolbarButton[] = [
     isActive: (e) => e.isActive('link'),
     run: (e) => {
       const current = e.getAttributes('link').href as string | undefined
-      const href = window.prompt('Link address (leave empty to remove the link)', current ?? 'https://')
+      const href = window.prompt(LINK_PROMPT, current ?? 'https://')
       if (href === null) return
       if (href.trim() === '') e.chain().focus().extendMarkRange('link').unsetLink().run()
       else e.chain().focus().extendMarkRange('link').setLink({ href: href.trim() }).run()
     },
   },
+  { label: 'Callout box', icon: Info, isActive: (e) => e.isActive('callout'), run: toggleCallout },
+  { label: 'Table', icon: Table2, run: insertTable },
+  { label: 'Video (YouTube or Vimeo)', icon: Video, run: insertVideo },
   { label: 'Undo', icon: Undo2, run: (e) => e.chain().focus().undo().run() },
   { label: 'Redo', icon: Redo2, run: (e) => e.chain().focus().redo().run() },
 ]
 
+/** The buttons shown while the cursor is in a table. */
+const TABLE_TOOLS = [
+  { label: 'Add a row below', icon: Rows3, command: 'addRow' },
+  { label: 'Add a column to the right', icon: Columns3, command: 'addColumn' },
+  { label: 'Delete this row', icon: Trash2, command: 'deleteRow' },
+  { label: 'Delete this column', icon: Trash2, command: 'deleteColumn' },
+  { label: 'Delete the table', icon: Trash2, command: 'deleteTable' },
+] as const
+
 /**
- * Rich text (headings, lists, links, images, bold, italic) edited as HTML.
+ * Rich text (headings, lists, links, images, bold, italic, callout boxes,
+ * tables, videos) edited as HTML.
  * The server sanitises what it receives; the editor only produces markup it
  * allows, and cleans pasted HTML with the server's sanitiser before reading it.
  */
@@ -86,6 +123,7 @@ export function RichTextEditor({ id, name, defaultValue = '', onChange, withImag
         codeBlock: false,
       }),
       Image,
+      ...RICH_TEXT_BLOCKS,
     ],
     content: defaultValue,
     editorProps: {
@@ -112,6 +150,7 @@ export function RichTextEditor({ id, name, defaultValue = '', onChange, withImag
     selector: ({ editor: current }) => (current ? TOOLBAR.map((button) => button.isActive?.(current) ?? false) : []),
   })
   const imageSelected = useEditorState({ editor, selector: ({ editor: current }) => current?.isActive('image') ?? false })
+  const inTable = useEditorState({ editor, selector: ({ editor: current }) => current?.isActive('table') ?? false })
 
   return (
     <div className={cn('rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring', invalid && 'border-destructive')}>
@@ -132,6 +171,22 @@ export function RichTextEditor({ id, name, defaultValue = '', onChange, withImag
             <button.icon aria-hidden className="size-4" />
           </button>
         ))}
+        {inTable
+          ? TABLE_TOOLS.map((tool) => (
+              <button
+                key={tool.command}
+                type="button"
+                title={tool.label}
+                aria-label={tool.label}
+                disabled={!editor}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => editor && runTableCommand(editor, tool.command)}
+                className="rounded p-1.5 hover:bg-muted disabled:opacity-50"
+              >
+                <tool.icon aria-hidden className="size-4" />
+              </button>
+            ))
+          : null}
         {withImages ? (
           <>
             <button type="button" title="Image" aria-label="Image" disabled={!editor} onClick={() => setPickingImage(true)} className="rounded p-1.5 hover:bg-muted disabled:opacity-50">

@@ -12,19 +12,21 @@ interface SharedLink {
   expiresAt: string
 }
 
-/** What a preview says about the post: not public yet, or already live. */
-function stateText(state: PublicationState, publishedAt: string, timeZone: string) {
-  if (state === 'draft') return 'This post is a draft: visitors cannot see it.'
-  if (state === 'scheduled') return `This post is scheduled: visitors see it from ${formatDate(publishedAt, timeZone)}, ${formatTime(publishedAt, timeZone)}.`
-  return 'This post is published: visitors see it as shown.'
+/** What a preview says about the post or page: not public yet, or already live. */
+function stateText(state: PublicationState, publishedAt: string, timeZone: string, noun: PreviewNoun) {
+  if (state === 'draft') return `This ${noun} is a draft: visitors cannot see it.`
+  if (state === 'scheduled') return `This ${noun} is scheduled: visitors see it from ${formatDate(publishedAt, timeZone)}, ${formatTime(publishedAt, timeZone)}.`
+  return `This ${noun} is published: visitors see it as shown.`
 }
+
+type PreviewNoun = 'post' | 'page'
 
 /**
  * The bar above a preview. Staff get a button that makes a link to share
  * (the head teacher's approval, say); a shared preview says until when its
  * link works.
  */
-export function PreviewBanner({ state, publishedAt, sharedUntil }: { state: PublicationState; publishedAt: string; sharedUntil?: string }) {
+export function PreviewBanner({ state, publishedAt, sharedUntil, noun = 'post' }: { state: PublicationState; publishedAt: string; sharedUntil?: string; noun?: PreviewNoun }) {
   const { timeZone } = useSite()
   const share = useFetcher<SharedLink | { ok: false; error: string }>()
   const link = share.data?.ok ? share.data : null
@@ -33,7 +35,7 @@ export function PreviewBanner({ state, publishedAt, sharedUntil }: { state: Publ
       <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-3 text-sm">
         <p className="flex items-center gap-2 font-medium">
           <Eye aria-hidden className="size-4 shrink-0" />
-          Preview. {stateText(state, publishedAt, timeZone)}
+          Preview. {stateText(state, publishedAt, timeZone, noun)}
           {sharedUntil ? ` This link works until ${formatDate(sharedUntil, timeZone)}, ${formatTime(sharedUntil, timeZone)}.` : ''}
         </p>
         {sharedUntil ? null : link ? (

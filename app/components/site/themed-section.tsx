@@ -57,17 +57,18 @@ export function ThemedSection({ styleKey, as: Tag = 'section', className, style,
   )
 }
 
-type PageStyleKey = 'blogsPage' | 'eventsPage' | 'galleryPage' | 'policiesPage' | 'calendarPage'
+type PageStyleKey = 'blogsPage' | 'eventsPage' | 'galleryPage' | 'policiesPage' | 'calendarPage' | 'schoolPages'
 
 /**
  * The title banner at the top of each public page: the page's own theme style
  * when it sets an image, else the shared 'pageTitle' style.
  */
-export function PageBanner({ page, title, subtitle }: { page: PageStyleKey; title: string; subtitle?: string }) {
+export function PageBanner({ page, title, subtitle, above }: { page: PageStyleKey; title: string; subtitle?: string; above?: ReactNode }) {
   const styles = useSite().theme.sectionStyles
   const styleKey = styles[page].backgroundImage || styles[page].borderImage ? page : 'pageTitle'
   return (
     <ThemedSection styleKey={styleKey} className="bg-primary/5 px-4 py-12 text-center md:py-16">
+      {above}
       <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{title}</h1>
       {subtitle ? <p className="mx-auto mt-3 max-w-2xl text-lg opacity-90">{subtitle}</p> : null}
     </ThemedSection>

@@ -1,21 +1,25 @@
 import { db } from '#app/lib/db.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
-import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
-import { storage } from '#app/lib/storage/storage.server.ts'
 import { removeFileOnceUnused, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
-import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
-import { checkImageUpload, storeImage } from '#app/lib/uploads/uploads.server.ts'
-import { config } from '#app/lib/env.server.ts'
 import { isUniqueViolation, newId, now, readBool, readTimestamp } from '#db/portable.ts'
 import type { PublicationChange } from '../publishing/publication.ts'
 import { publicationToStore } from '../publishing/publication.server.ts'
+import {
+  coverDescription,
+  coverFocal,
+  publishingClock,
+  refuseUnreadableForScreenReaders,
+  storedCoverImage,
+  storedRichText,
+  type CoverSubmission,
+} from '../publishing/publishable-item.server.ts'
 import { forgetRevisions, listRevisions, recordRevision, type Revision } from '../publishing/revisions.server.ts'
-import { contentAccessibilityProblems } from '../publishing/content-accessibility.server.ts'
-import { undescribedImages, type DescribableCover } from '../publishing/undescribed-images.server.ts'
-import { describedAs, type FocalPoint, type ImageDescription } from '../media/media.schema.ts'
+import type { FocalPoint, ImageDescription } from '../media/media.schema.ts'
 import { BLOG_MESSAGES, blogSchema, blogSnapshotSchema, type BlogInput, type BlogSnapshot } from './blog.schema.ts'
 import { toBlogPost } from './blog.server.ts'
 import type { BlogPost } from './blog.ts'
+
+export { publicationFromForm } from '../publishing/publishable-item.server.ts'
 
 const BLOG_COVER_URL_PREFIX = '/files/blogs/'
 
@@ -24,77 +28,23 @@ const BLOG_COVER_URL_PREFIX = '/files/blogs/'
  * cover that replaces the current one, and how the post's publication
  * changes (left out: a new post is published now, a stored one keeps its own).
  */
-export type BlogSubmission = Omit<BlogInput, 'coverFile' | 'publication' | 'publishAt' | 'coverAlt' | 'coverDecorative' | 'coverFocalX' | 'coverFocalY'> & {
-  coverFile?: unknown
-  publication?: PublicationChange
-  /** The cover's description; left out, the stored one stays (none for a new cover). */
-  coverAlt?: string
-  coverDecorative?: boolean
-  coverFocalX?: number
-  coverFocalY?: number
-}
-
-/** The form's publishing button and date as a publication change; a date ahead makes 'published' a schedule. */
-export function publicationFromForm(input: Pick<BlogInput, 'publication' | 'publishAt'>): PublicationChange | undefined {
-  return input.publication ? { state: input.publication, publishAt: input.publishAt } : undefined
-}
-
-const publishingClock = () => ({ now: new Date(), timeZone: config.timeZone })
+export type BlogSubmission = Omit<BlogInput, 'coverFile' | 'publication' | 'publishAt' | 'coverAlt' | 'coverDecorative' | 'coverFocalX' | 'coverFocalY'> &
+  CoverSubmission & {
+    publication?: PublicationChange
+  }
 
 const notFound = () => DomainError.notFound(BLOG_MESSAGES.notFound)
 const slugTaken = () => DomainError.conflict(BLOG_MESSAGES.slugTaken, { slug: BLOG_MESSAGES.slugTaken })
 
-/** The editor keeps an empty paragraph after a final heading or list: it would only add space below the post. */
-function withoutTrailingEmptyParagraphs(html: string) {
-  return html.replace(/(?:<p>(?:\s|<br\s*\/?>)*<\/p>)+$/, '')
-}
-
-/** The content as stored: sanitised, then checked again (unsafe markup alone leaves nothing, and escaping & → &amp; can take text past the limit). */
+/** The content as stored: sanitised, then checked again against the post's rules. */
 function storedContent(html: string): string {
-  const content = withoutTrailingEmptyParagraphs(sanitizeHtml(html))
-  const checked = blogSchema.shape.content.safeParse(content)
-  if (!checked.success) throw DomainError.invalidField('content', checked.error.issues[0]?.message ?? BLOG_MESSAGES.contentRequired)
-  return content
+  return storedRichText(html, (content) => {
+    const checked = blogSchema.shape.content.safeParse(content)
+    return checked.success ? null : (checked.error.issues[0]?.message ?? BLOG_MESSAGES.contentRequired)
+  })
 }
 
-/** The chosen cover file, checked by its bytes and stored; null when none was chosen. */
-async function storedCover(value: unknown): Promise<string | null> {
-  const file = chosenFile(value)
-  if (!file) return null
-  const checked = await checkImageUpload(file)
-  if (!checked.ok) throw DomainError.invalidField('coverFile', checked.error)
-  return storeImage(storage, 'blogs', checked.value)
-}
-
-/**
- * A post goes public only when people using screen readers can follow it:
- * its headings and links pass the checks, and its cover and each picture in
- * its text has alt text or is marked decorative. Drafts are saved as they
- * are (docs/product-rules.md#alt-text, #accessibility-checks).
- */
-async function refuseUnreadableForScreenReaders(tx: WriteTransaction, status: string, content: string, cover: DescribableCover) {
-  if (status !== 'published') return
-  const problems = contentAccessibilityProblems(content)
-  if (problems.length) throw DomainError.invalidField('content', BLOG_MESSAGES.inaccessibleText(problems))
-  const missing = await undescribedImages(tx, content, cover)
-  const names = [...(missing.cover ? ['the cover image'] : []), ...missing.inline]
-  if (!names.length) return
-  const message = BLOG_MESSAGES.undescribedImages(names)
-  throw DomainError.invalid(message, { ...(missing.cover ? { coverAlt: message } : {}), ...(missing.inline.length ? { content: message } : {}) })
-}
-
-/** The cover's focal point as stored: the middle for a new cover, the submission's when given, else the stored one. */
-function coverFocal(submission: BlogSubmission, stored: { x: number; y: number } | null) {
-  if (submission.coverFocalX !== undefined && submission.coverFocalY !== undefined) return { x: submission.coverFocalX, y: submission.coverFocalY }
-  return stored ?? { x: 0.5, y: 0.5 }
-}
-
-/** The cover's description as stored: none without a cover, the submission's, else the stored one. */
-function coverDescription(submission: BlogSubmission, cover: string | null, stored: { alt: string; decorative: boolean }, keptCover: boolean) {
-  if (!cover) return { alt: '', decorative: false }
-  if (submission.coverAlt === undefined && !submission.coverDecorative) return keptCover ? stored : { alt: '', decorative: false }
-  return describedAs({ alt: submission.coverAlt?.trim() ?? '', decorative: submission.coverDecorative ?? false })
-}
+const storedCover = (value: unknown) => storedCoverImage(value, 'blogs')
 
 async function assertSlugFree(tx: WriteTransaction, slug: string, id: string) {
   const other = await tx.db.selectFrom('blogs').select('id').where('slug', '=', slug).where('id', '<>', id).executeTakeFirst()

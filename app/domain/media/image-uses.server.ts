@@ -34,10 +34,16 @@ function sectionUses(key: string, content: unknown, url: string): string[] {
 export async function imageUses(url: string): Promise<string[]> {
   // Addresses hold no LIKE wildcards except `_`; the candidates are checked again exactly below.
   const inText = `%${url}%`
-  const [sections, posts, events, themes] = await Promise.all([
+  const [sections, posts, pages, events, themes] = await Promise.all([
     db.selectFrom('sections').select(['key', 'content']).orderBy('key').execute(),
     db
       .selectFrom('blogs')
+      .select(['title', 'cover_image', 'content'])
+      .where((eb) => eb.or([eb('cover_image', '=', url), eb('content', 'like', inText)]))
+      .orderBy('title')
+      .execute(),
+    db
+      .selectFrom('pages')
       .select(['title', 'cover_image', 'content'])
       .where((eb) => eb.or([eb('cover_image', '=', url), eb('content', 'like', inText)]))
       .orderBy('title')
@@ -55,6 +61,10 @@ export async function imageUses(url: string): Promise<string[]> {
     ...posts.flatMap((post) => [
       ...(post.cover_image === url ? [`post ${quoted(post.title)} (cover)`] : []),
       ...(post.content.includes(url) ? [`post ${quoted(post.title)} (in its text)`] : []),
+    ]),
+    ...pages.flatMap((page) => [
+      ...(page.cover_image === url ? [`page ${quoted(page.title)} (cover)`] : []),
+      ...(page.content.includes(url) ? [`page ${quoted(page.title)} (in its text)`] : []),
     ]),
     ...events.map((event) => `event ${quoted(event.title)}`),
     ...themes.map((theme) => `theme ${quoted(theme.name)}`),

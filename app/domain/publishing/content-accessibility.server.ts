@@ -19,8 +19,8 @@ export const CONTENT_ACCESSIBILITY_MESSAGES = {
  * (docs/product-rules.md#accessibility-checks): a heading that skips a level
  * (the page title is level 1, so the text starts at 2, and each heading goes
  * at most one level deeper than the one before), and a link whose words do
- * not say where it goes ('click here'). Level-1 headings and tables cannot
- * occur: the sanitiser keeps neither.
+ * not say where it goes ('click here'). Level-1 headings cannot occur: the
+ * sanitiser drops them.
  */
 export function contentAccessibilityProblems(html: string): string[] {
   const problems: string[] = []

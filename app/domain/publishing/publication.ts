@@ -17,6 +17,11 @@ export const PUBLICATION_MESSAGES = {
   invalidState: 'Status must be draft, scheduled or published',
   previewLinkCreated: 'Preview link created',
   previewExpired: 'This preview link has expired or does not exist.',
+  /** Publishing waits until every image is described: 'the cover image', 'the image "trip.png"'. */
+  undescribedImages: (images: readonly string[]) =>
+    `Add alt text to ${images.join(' and ')} before publishing, or mark ${images.length === 1 ? 'it' : 'them'} decorative. Drafts can be saved without it.`,
+  /** Headings and links that a screen reader cannot make sense of, each said in its own sentence. */
+  inaccessibleText: (problems: readonly string[]) => `${problems.join(' ')} Fix ${problems.length === 1 ? 'it' : 'them'} before publishing; drafts can be saved as they are.`,
 } as const
 
 export function publicationState(item: { status: PublishStatus; publishedAt: string }, now: Date = new Date()): PublicationState {

@@ -6,7 +6,7 @@ import { newId, readJson, readTimestamp, writeJson } from '#db/portable.ts'
 export const REVISIONS_KEPT = 20
 
 /** The tables whose items keep revisions. */
-export type RevisionSubject = 'blogs'
+export type RevisionSubject = 'blogs' | 'pages'
 
 export interface Revision<Snapshot> {
   id: string

@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely'
 import type { Database } from '#db/database.ts'
 
 /** The tables whose rows are published at a time: a draft, or published from `published_at` on. */
-type TimedTable = 'blogs'
+type TimedTable = 'blogs' | 'pages'
 /** The tables whose rows are a draft or published, with no time of their own. */
 type DraftableTable = 'events' | 'policies'
 

@@ -31,6 +31,7 @@ export const SECTION_STYLE_KEYS = [
   'galleryPage',
   'policiesPage',
   'calendarPage',
+  'schoolPages',
   'header',
 ] as const
 export type SectionStyleKey = (typeof SECTION_STYLE_KEYS)[number]
@@ -54,6 +55,7 @@ const PAGE_BANNERS: readonly SectionStyleKey[] = [
   'galleryPage',
   'policiesPage',
   'calendarPage',
+  'schoolPages',
 ]
 
 /** Border width defaults: 30px footer, 20px page banners, 10px elsewhere. */

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { isStorageKey, parseStoredFileUrl } from '../url-rules.ts'
 
-export const BUCKETS = ['gallery', 'uploads', 'blogs', 'policies'] as const
+export const BUCKETS = ['gallery', 'uploads', 'blogs', 'policies', 'pages'] as const
 export type Bucket = (typeof BUCKETS)[number]
 
 export function isBucket(value: string): value is Bucket {

@@ -93,10 +93,11 @@ const SECTION_LABELS: Record<SectionStyleKey, string> = {
   galleryPage: 'Gallery page',
   policiesPage: 'Policies page',
   calendarPage: 'Calendar page',
+  schoolPages: 'School pages (term dates, admissions…)',
   header: 'Header',
 }
 const HOME_SECTIONS: SectionStyleKey[] = ['hero', 'features', 'testimonials', 'about', 'contact', 'footer']
-const PAGE_BANNERS: SectionStyleKey[] = ['pageTitle', 'blogsPage', 'eventsPage', 'galleryPage', 'policiesPage', 'calendarPage']
+const PAGE_BANNERS: SectionStyleKey[] = ['pageTitle', 'blogsPage', 'eventsPage', 'galleryPage', 'policiesPage', 'calendarPage', 'schoolPages']
 
 const defaultDraft = (): ThemeInput => ({ name: DEFAULT_THEME_NAME, colors: { ...DEFAULT_COLORS }, sectionStyles: defaultSectionStyles() })
 const draftOf = (theme: Theme): ThemeInput => ({ name: theme.name, colors: theme.colors, sectionStyles: theme.sectionStyles })

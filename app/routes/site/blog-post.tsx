@@ -3,7 +3,7 @@ import { BackToBlogs, BlogPostArticle } from '#app/components/site/blog-post-art
 import { getPublicBlogPostBySlug } from '#app/domain/blog/blog.server.ts'
 import { coverAltOf, excerptOf } from '#app/domain/blog/blog.ts'
 import { blogPostPath } from '#app/services/feeds/feed-paths.ts'
-import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
+import { sanitizeHtmlForDisplay } from '#app/lib/html-sanitizer.server.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import { postShareImagePath } from '#app/lib/share-images.ts'
 import type { Route } from './+types/blog-post.ts'
@@ -11,7 +11,7 @@ import type { Route } from './+types/blog-post.ts'
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublicBlogPostBySlug(params.slug)
   if (!post) return data({ post: null }, { status: 404 })
-  return { post: { ...post, content: sanitizeHtml(post.content) } }
+  return { post: { ...post, content: sanitizeHtmlForDisplay(post.content) } }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

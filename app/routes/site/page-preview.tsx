@@ -1,10 +1,48 @@
-import { data } from 'react-router'
+import { PageArticle } from '#app/components/site/page-article.tsx'
+import { PreviewBanner } from '#app/components/site/preview-banner.tsx'
+import { PAGE_MESSAGES } from '#app/domain/page/page.schema.ts'
+import { getPage, getPageWithFamily } from '#app/domain/page/page.server.ts'
+import { PUBLICATION_MESSAGES, publicationState } from '#app/domain/publishing/publication.ts'
+import { answerAction } from '#app/lib/action.server.ts'
+import { config } from '#app/lib/env.server.ts'
+import { DomainError } from '#app/lib/errors/domain-error.ts'
+import { sanitizeHtmlForDisplay } from '#app/lib/html-sanitizer.server.ts'
+import { requireRole } from '#app/services/permissions.server.ts'
+import { createPreviewLink } from '#app/services/publishing/preview-links.server.ts'
+import type { Route } from './+types/page-preview.ts'
 
-/** Placeholder while this screen is being built. */
-export function loader() {
-  return data(null, { status: 404 })
+/** A page as visitors will see it, drafts and scheduled ones included: for signed-in staff only. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, 'editor')
+  const found = await getPageWithFamily(params.id)
+  if (!found) throw Response.json({ error: PAGE_MESSAGES.notFound }, { status: 404 })
+  return { found: { ...found, page: { ...found.page, content: sanitizeHtmlForDisplay(found.page.content) } }, state: publicationState(found.page) }
 }
 
-export default function Placeholder() {
-  return null
+/** Makes a link anyone can open, until it expires, to see this page as it is then. */
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireRole(request, 'editor')
+  return answerAction(async () => {
+    if (!(await getPage(params.id))) throw DomainError.notFound(PAGE_MESSAGES.notFound)
+    const { token, expiresAt } = await createPreviewLink({ subject: 'pages', id: params.id })
+    return { ok: true as const, message: PUBLICATION_MESSAGES.previewLinkCreated, url: `${config.publicUrl}/preview/${token}`, expiresAt }
+  })
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `Preview: ${loaderData?.found.page.title ?? 'Page'}` }, { name: 'robots', content: 'noindex, nofollow' }]
+}
+
+export default function PagePreview({ loaderData }: Route.ComponentProps) {
+  const { found, state } = loaderData
+  return (
+    <>
+      <PreviewBanner state={state} publishedAt={found.page.publishedAt} noun="page" />
+      <PageArticle page={found.page} parent={found.parent} children={found.children} />
+    </>
+  )
 }

@@ -6,7 +6,7 @@ import { PUBLICATION_MESSAGES, publicationState } from '#app/domain/publishing/p
 import { answerAction } from '#app/lib/action.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
-import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
+import { sanitizeHtmlForDisplay } from '#app/lib/html-sanitizer.server.ts'
 import { requireRole } from '#app/services/permissions.server.ts'
 import { createPreviewLink } from '#app/services/publishing/preview-links.server.ts'
 import type { Route } from './+types/post-preview.ts'
@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'editor')
   const post = await getBlogPost(params.id)
   if (!post) throw Response.json({ error: BLOG_MESSAGES.notFound }, { status: 404 })
-  return { post: { ...post, content: sanitizeHtml(post.content) }, state: publicationState(post) }
+  return { post: { ...post, content: sanitizeHtmlForDisplay(post.content) }, state: publicationState(post) }
 }
 
 /** Makes a link anyone can open, until it expires, to see this post as it is then. */

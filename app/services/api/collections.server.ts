@@ -6,6 +6,7 @@ import { galleryImages } from './collections/gallery-images.server.ts'
 import { policies } from './collections/policies.server.ts'
 import { media } from './collections/media.server.ts'
 import { menus } from './collections/menus.server.ts'
+import { pages } from './collections/pages.server.ts'
 import { posts } from './collections/posts.server.ts'
 import { sections } from './collections/sections.server.ts'
 import { staff } from './collections/staff.server.ts'
@@ -17,7 +18,7 @@ import { users } from './collections/users.server.ts'
  * The content API's collections, in the reference's order. Adding one is a
  * file in `collections/` (see `posts.server.ts`) and a line here.
  */
-export const COLLECTIONS: readonly Collection[] = [posts, events, policies, testimonials, staff, galleryImages, galleryFolders, media, sections, contactMessages, users, themes, menus]
+export const COLLECTIONS: readonly Collection[] = [posts, pages, events, policies, testimonials, staff, galleryImages, galleryFolders, media, sections, contactMessages, users, themes, menus]
 
 export function findCollection(name: string): Collection | undefined {
   return COLLECTIONS.find((collection) => collection.name === name)

@@ -8,11 +8,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 const IDENTIFIER_PREFIX = 'preview:'
 
-const targetSchema = z.object({ subject: z.literal('blogs'), id: z.string() })
+const targetSchema = z.object({ subject: z.enum(['blogs', 'pages']), id: z.string() })
 export type PreviewTarget = z.infer<typeof targetSchema>
 
 /**
- * A link that shows a post as it is now, drafts included, to whoever has it,
+ * A link that shows a post or a page as it is now, drafts included, to whoever has it,
  * until it expires. The token is random (Better Auth's generator) and kept
  * only as a hash in Better Auth's verification table, which drops expired
  * rows; a restored site has none, since that table is not backed up.

@@ -1,0 +1,80 @@
+import { useRef } from 'react'
+import type { DialogForm } from '#app/components/admin/admin-form-dialog.tsx'
+import { RichTextEditor } from '#app/components/admin/rich-text-editor.tsx'
+import { Field, FieldFrame } from '#app/components/forms/field.tsx'
+import { slugify } from '#app/domain/publishing/slug.ts'
+import type { FieldErrors } from '#app/lib/action-result.ts'
+
+/* The fields the post and page dialogs share. */
+
+/**
+ * The slug follows the title while a new item is typed, until the editor types
+ * a slug of their own (emptying it lets it follow again). An existing item
+ * keeps its slug, so links to it keep working unless the editor changes it.
+ * The slug is written straight into its input, so the form's live check sees it.
+ */
+export function TitleAndSlugFields({
+  item,
+  restored,
+  errors,
+  titleMax,
+  slugDescription,
+}: {
+  item: { title: string; slug: string } | null
+  restored: Record<string, string> | null
+  errors: FieldErrors
+  titleMax: number
+  slugDescription: string
+}) {
+  const slugInput = useRef<HTMLInputElement>(null)
+  const slugFollowsTitle = useRef(!item && !restored?.slug)
+  return (
+    <>
+      <Field
+        id="title"
+        name="title"
+        label="Title"
+        defaultValue={restored?.title ?? item?.title}
+        error={errors.title}
+        description={`Up to ${titleMax} characters.`}
+        onChange={(event) => {
+          if (slugFollowsTitle.current && slugInput.current) slugInput.current.value = slugify(event.currentTarget.value)
+        }}
+      />
+      <Field
+        ref={slugInput}
+        id="slug"
+        name="slug"
+        label="Slug"
+        defaultValue={restored?.slug ?? item?.slug}
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.slug}
+        description={slugDescription}
+        onChange={(event) => {
+          slugFollowsTitle.current = event.currentTarget.value === ''
+        }}
+      />
+    </>
+  )
+}
+
+/** The editor is no form control: its edits reach the form's live check through `revalidate`. */
+export function ContentField({ defaultValue, form, label = 'Content' }: { defaultValue?: string; form: DialogForm; label?: string }) {
+  return (
+    <FieldFrame id="content" label={label} error={form.errors.content} labelFor={false}>
+      {(control) => (
+        <RichTextEditor
+          id={control.id}
+          name="content"
+          defaultValue={defaultValue}
+          labelledBy="content-label"
+          withImages
+          invalid={control['aria-invalid']}
+          describedBy={control['aria-describedby']}
+          onChange={(html) => form.revalidate({ content: html })}
+        />
+      )}
+    </FieldFrame>
+  )
+}

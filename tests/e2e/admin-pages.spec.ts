@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test'
+import { demoRow, onDemoDatabase } from './site-database.ts'
+import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
+import { DEMO_SITE_URL } from './sites.ts'
+import { createStaffAccount, signIn } from './staff.ts'
+
+const TERM_DATES_HTML =
+  '<aside data-callout="info"><p>Bring a coat on Fridays.</p></aside>' +
+  '<table><thead><tr><th>Term</th><th>Starts</th><th>Half term</th><th>Ends</th><th>Staff training days</th></tr></thead>' +
+  '<tbody><tr><td>Autumn</td><td>Thursday 4 September</td><td>Monday 27 October to Friday 31 October</td><td>Friday 19 December</td><td>Monday 1 and Tuesday 2 September</td></tr></tbody></table>'
+
+const RESERVED = 'The address "/gallery" is already used by the site. Choose another slug.'
+
+async function newPage(page: Page) {
+  await page.getByRole('button', { name: 'New Page' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New Page' })
+  await expect(dialog.getByRole('textbox', { name: 'Content' })).toBeVisible()
+  return dialog
+}
+
+test('an editor builds a page under a parent page, whose picture must be described before it goes public; visitors read it at /{parent}/{child}', async ({
+  page,
+  request,
+  expectedFailedUrls,
+}) => {
+  // Two dialogs, the image picker and three public pages: on a loaded machine this passes the long-story timeout.
+  test.setTimeout(180_000)
+  // The refused publish (400) is an answer the story asks for.
+  expectedFailedUrls.push('/admin/pages.data')
+  const stamp = Date.now()
+  const parentTitle = `Admissions ${stamp}`
+  const childTitle = `Open Days ${stamp}`
+  const parentSlug = `admissions-${stamp}`
+  const childSlug = `open-days-${stamp}`
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/pages')
+  await expect(page.getByRole('heading', { name: 'Pages', level: 1 })).toBeVisible()
+  await waitForHydration(page, 'main')
+
+  // The parent: its slug made from the title while typing.
+  let dialog = await newPage(page)
+  await dialog.getByLabel('Title').fill(parentTitle)
+  await expect(dialog.getByLabel('Slug')).toHaveValue(parentSlug)
+  await dialog.getByRole('textbox', { name: 'Content' }).click()
+  await page.keyboard.type('How to apply for a place at our school.')
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(toast(page, 'Page created successfully')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+
+  // The child, under the parent, with a gallery picture that has no alt text yet.
+  dialog = await newPage(page)
+  await dialog.getByLabel('Title').fill(childTitle)
+  await dialog.getByRole('combobox', { name: 'Parent page' }).click()
+  await page.getByRole('option', { name: parentTitle }).click()
+  const editor = dialog.getByRole('textbox', { name: 'Content' })
+  await editor.click()
+  await page.keyboard.type('Come and see the school on Saturday morning.')
+  await page.keyboard.press('Enter')
+  await dialog.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image', exact: true }).click()
+  const picker = page.getByRole('dialog', { name: 'Select or Upload Image' })
+  await picker.getByRole('tab', { name: 'Gallery' }).click()
+  await picker.getByRole('button', { name: 'Choose Spring Fair' }).click()
+  const picture = editor.locator('img')
+  await expect(picture).toHaveCount(1)
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(dialog.getByText('Add alt text to the image "Spring Fair" before publishing, or mark it decorative. Drafts can be saved without it.')).toBeVisible()
+  expect(demoRow('select id from pages where slug = ?', childSlug)).toBeUndefined()
+  await screenshot(page, 'admin-page-dialog-1280')
+
+  await picture.click()
+  page.once('dialog', (prompt) => void prompt.accept('Families touring the school hall'))
+  await dialog.getByRole('button', { name: 'Image alt text' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(dialog).toHaveCount(0)
+  const parentRow = demoRow<{ id: string }>('select id from pages where slug = ?', parentSlug)!
+  expect(demoRow('select parent_id, status from pages where slug = ?', childSlug)).toEqual({ parent_id: parentRow.id, status: 'published' })
+
+  // The tree: the child indented under its parent, each with its address and status.
+  const children = page.getByRole('list', { name: `Pages under ${parentTitle}` })
+  await expect(children.getByText(childTitle)).toBeVisible()
+  await expect(children.getByText(`/${parentSlug}/${childSlug}`)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Move "${childTitle}" up` })).toBeDisabled()
+  await page.getByLabel('Filter pages by title').fill(`Open Days ${stamp}`)
+  await expect(page.getByRole('list', { name: 'Pages' }).getByText(parentTitle)).toBeVisible()
+  await screenshot(page, 'admin-pages-tree-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'admin-pages-tree-390')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.getByLabel('Filter pages by title').fill('')
+
+  // A visitor reads the child page at its nested address, with its breadcrumb and its picture described.
+  const visitor = await page.context().browser()!.newPage()
+  await visitor.setViewportSize({ width: 390, height: 844 })
+  const response = await visitor.goto(`${DEMO_SITE_URL}/${parentSlug}/${childSlug}`)
+  expect(response?.status()).toBe(200)
+  await expect(visitor.getByRole('heading', { level: 1, name: childTitle })).toBeVisible()
+  await expect(visitor.getByText('Come and see the school on Saturday morning.')).toBeVisible()
+  await expect(visitor.getByRole('img', { name: 'Families touring the school hall' })).toBeVisible()
+  const breadcrumb = visitor.getByRole('navigation', { name: 'Breadcrumb' })
+  await expect(breadcrumb.getByRole('link', { name: parentTitle })).toHaveAttribute('href', `/${parentSlug}`)
+  await expect(visitor.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${DEMO_SITE_URL}/${parentSlug}/${childSlug}`)
+  await screenshot(visitor, 'public-nested-page-390')
+  await visitor.setViewportSize({ width: 1280, height: 900 })
+  await screenshot(visitor, 'public-nested-page-1280')
+  // The parent lists its child page; the child alone at /{slug} moves to its real address.
+  await visitor.goto(`${DEMO_SITE_URL}/${parentSlug}`)
+  await expect(visitor.getByRole('navigation', { name: 'In this section' }).getByRole('link', { name: childTitle })).toBeVisible()
+  await visitor.goto(`${DEMO_SITE_URL}/${childSlug}`)
+  await expect(visitor).toHaveURL(new RegExp(`/${parentSlug}/${childSlug}$`))
+  await visitor.close()
+})
+
+test('an address the site already uses is refused, and a page with child pages cannot be deleted, each with a message that says what to do', async ({ page, request, expectedFailedUrls }) => {
+  test.slow()
+  // The refused delete (409) is an answer the story asks for.
+  expectedFailedUrls.push('/admin/pages.data')
+  const stamp = Date.now()
+  const parentTitle = `Curriculum ${stamp}`
+  const parentId = `e2e-parent-${stamp}`
+  const now = new Date().toISOString()
+  // Rows as another part of the site (the demo content) writes them.
+  onDemoDatabase((database) => {
+    const insert = database.prepare(
+      "insert into pages (id, title, slug, parent_id, content, status, published_at, created_at, updated_at, sort_order) values (?, ?, ?, ?, '<p>Text</p>', 'published', ?, ?, ?, 0)",
+    )
+    insert.run(parentId, parentTitle, `curriculum-${stamp}`, null, now, now, now)
+    insert.run(`e2e-child-${stamp}`, `Reading ${stamp}`, `reading-${stamp}`, parentId, now, now, now)
+    database
+      .prepare("insert into pages (id, title, slug, content, status, published_at, created_at, updated_at) values (?, ?, ?, ?, 'published', ?, ?, ?)")
+      .run(`e2e-dates-${stamp}`, `Term Dates ${stamp}`, `term-dates-${stamp}`, TERM_DATES_HTML, now, now, now)
+  })
+  // Tables and callout boxes as demo pages store them: styled, and a wide table scrolls inside the text, not the page.
+  const visitor = await page.context().browser()!.newPage({ viewport: { width: 390, height: 844 } })
+  await visitor.goto(`${DEMO_SITE_URL}/term-dates-${stamp}`)
+  await expect(visitor.getByRole('region', { name: 'Table' }).getByRole('columnheader', { name: 'Term', exact: true })).toBeVisible()
+  await expect(visitor.locator('aside[data-callout="info"]')).toContainText('Bring a coat on Fridays.')
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(await visitor.getByRole('region', { name: 'Table' }).evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true)
+  await screenshot(visitor, 'public-page-table-callout-390')
+  await visitor.close()
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/pages')
+  await waitForHydration(page, 'main')
+
+  // A page with a child page stays; the message says what to do.
+  await page.getByRole('button', { name: `Delete ${parentTitle}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, `"${parentTitle}" has 1 child page. Move or delete them first.`)).toBeVisible()
+  expect(demoRow('select id from pages where id = ?', parentId)).toBeDefined()
+
+  // An address the site already uses is refused with a clear message.
+  const dialog = await newPage(page)
+  await dialog.getByLabel('Title').fill('Our Gallery')
+  await dialog.getByLabel('Slug').fill('gallery')
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(dialog.getByText(RESERVED)).toBeVisible()
+  await screenshot(page, 'admin-page-dialog-390')
+  expect(demoRow('select id from pages where slug = ?', 'gallery')).toBeUndefined()
+})
