@@ -99,7 +99,7 @@ export function HomeLayoutEditor({ layout }: { layout: HomeLayout }) {
               </div>
               {block === 'hero' ? (
                 <>
-                  <span className="flex-1 font-medium">{HOME_BLOCK_LABELS[block]}</span>
+                  <span className="flex-1 text-sm font-medium">{HOME_BLOCK_LABELS[block]}</span>
                   <span className="text-sm text-muted-foreground">Always shown</span>
                 </>
               ) : (
