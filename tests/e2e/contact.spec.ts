@@ -293,6 +293,7 @@ test.describe.serial('one visitor, 30 s between messages', () => {
     lastSuccessAt = Date.now()
     expect(storedMessages()).toHaveLength(before + 1)
     expect(storedMessages().filter((row) => row.email === email)).toEqual([{ name: 'Omar Parent', email, message: 'Is there a breakfast club?' }])
+    await page.evaluate(() => window.scrollTo(0, 0))
     await screenshot(page, 'contact-page-1280')
     await page.setViewportSize({ width: 390, height: 844 })
     await screenshot(page, 'contact-page-390')
