@@ -1,5 +1,6 @@
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { listNextEvents } from '#app/domain/event/event.server.ts'
 import { saveHomeLayout } from '#app/domain/section/section-admin.server.ts'
 import { DEFAULT_HOME_LAYOUT, HOME_BLOCKS, HOME_LAYOUT_KEY, HOME_LAYOUT_MESSAGES } from '#app/domain/section/section.schema.ts'
 import { getHomeLayout } from '#app/domain/section/section.server.ts'
@@ -180,5 +181,17 @@ describe(`the home page layout on ${database.engine}`, () => {
     expect(rearranged.formToken).toBeNull()
     expect(rearranged.events.map((item) => item.title)).toEqual(['First', 'Second', 'Third'])
     await db.deleteFrom('sections').where('key', '=', HOME_LAYOUT_KEY).execute()
+  })
+
+  test("'today' for Upcoming Events is the school's day: an event early this morning there counts, one late last night does not", async () => {
+    const now = new Date('2026-03-02T15:00:00Z')
+    const event = (title: string, start: string) => ({ id: newId(), title, description: null, start_date: start, end_date: null, image_url: null, created_at: start, status: 'published' as const })
+    // 01:00 and 23:00 the evening before, in New York (UTC-5 in March).
+    await db.insertInto('events').values([event('Early today', '2026-03-02T06:00:00.000Z'), event('Late yesterday', '2026-03-02T04:00:00.000Z')]).execute()
+    const next = (await listNextEvents(3, 'America/New_York', now)).map((item) => item.title)
+    expect(next[0]).toBe('Early today')
+    expect(next).not.toContain('Late yesterday')
+    // At 19:00 in Tokyo both began today there (13:00 and 15:00), the earlier first.
+    expect((await listNextEvents(2, 'Asia/Tokyo', new Date('2026-03-02T10:00:00Z'))).map((item) => item.title)).toEqual(['Late yesterday', 'Early today'])
   })
 })
