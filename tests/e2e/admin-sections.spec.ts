@@ -35,7 +35,7 @@ async function openSections(page: Page, request: Parameters<typeof createStaffAc
 
 test('cards are ordered by key, each with its form; the calendar is edited in Events', async ({ page, request }) => {
   await openSections(page, request)
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['calendar.google', 'home.about', 'home.contact', 'home.features', 'home.hero', 'home.logos'])
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['calendar.google', 'home.about', 'home.contact', 'home.features', 'home.hero', 'home.layout', 'home.logos'])
   await expect(sectionCard(page, 'calendar.google')).toContainText('The calendar link is edited in Events.')
   await screenshot(page, 'admin-sections-1280')
 })

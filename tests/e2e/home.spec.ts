@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
-import { expect, screenshot, test } from './fixtures.ts'
+import { demoRow, demoRows } from './site-database.ts'
+import { expect, screenshot, test, toast, waitForHydration as waitForElementHydration } from './fixtures.ts'
 import { EMPTY_SITE_URL } from './sites.ts'
+import { createStaffAccount, signIn } from './staff.ts'
 
 const SLIDE_TITLES = ['Welcome to Our School', 'Learning Beyond the Classroom', 'Join Our Community']
 
@@ -186,4 +188,79 @@ test('the empty site shows the starter sections and no testimonials section', as
   await expect(page.getByRole('heading', { name: 'What Parents Say' })).toHaveCount(0)
   await expect(page.locator('[data-theme-section="testimonials"]')).toHaveCount(0)
   await screenshot(page, 'home-empty-1280')
+})
+
+test('the home page leads to the 3 newest posts and the next 3 events; an editor turns Latest News off and on again', async ({ page, request }) => {
+  test.slow()
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const now = new Date().toISOString()
+  const posts = demoRows<{ title: string; slug: string }>(
+    "select title, slug from blogs where status = 'published' and published_at <= ? order by published_at desc limit 3",
+    now,
+  )
+  const events = demoRows<{ id: string; title: string }>("select id, title from events where status = 'published' and start_date >= ? order by start_date limit 3", now)
+  expect(posts).toHaveLength(3)
+  expect(events).toHaveLength(3)
+
+  await page.goto('/')
+  const news = page.getByRole('region', { name: 'Latest News' })
+  await expect(news.getByRole('heading', { level: 3 })).toHaveText(posts.map((post) => post.title))
+  for (const post of posts) await expect(news.getByRole('link', { name: `Read More about ${post.title}` })).toHaveAttribute('href', `/blogs/${post.slug}`)
+  await expect(news.getByRole('link', { name: 'View all news' })).toHaveAttribute('href', '/blogs')
+  const upcoming = page.getByRole('region', { name: 'Upcoming Events' })
+  await expect(upcoming.getByRole('heading', { level: 3 })).toHaveText(events.map((event) => event.title))
+  await expect(upcoming.getByRole('link', { name: 'View calendar' })).toHaveAttribute('href', '/calendar')
+  await screenshot(page, 'home-blocks-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'home-blocks-390')
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Each event links to its own card on the calendar page.
+  await upcoming.getByRole('link', { name: events[1]!.title }).click()
+  await expect(page).toHaveURL(`/calendar#event-${events[1]!.id}`)
+  await expect(page.locator(`#event-${events[1]!.id}`)).toContainText(events[1]!.title)
+  await expect(page.locator(`#event-${events[1]!.id}`)).toBeInViewport()
+
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/sections')
+  await waitForElementHydration(page, '#home-layout-latestNews-shown')
+  const layout = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'home.layout', exact: true }) })
+  const switchOf = (name: string) => layout.getByRole('switch', { name: `Show ${name}` })
+  await expect(layout.getByRole('switch')).toHaveCount(6)
+  await expect(switchOf('Latest News')).toBeChecked()
+  await expect(layout.getByRole('button', { name: 'Move Hero up' })).toBeDisabled()
+  // Moved from the keyboard, the block keeps the focus on its button.
+  await layout.getByRole('button', { name: 'Move Upcoming Events up' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(layout.getByRole('button', { name: 'Move Upcoming Events up' })).toBeFocused()
+  await expect(layout.getByText('Upcoming Events moved to position 2 of 7.')).toBeAttached()
+  await switchOf('Latest News').click()
+  await expect(switchOf('Latest News')).not.toBeChecked()
+  await layout.getByRole('button', { name: 'Save layout' }).click()
+  await expect(toast(page, 'Home page layout updated')).toBeVisible()
+  expect(JSON.parse(demoRow<{ content: string }>("select content from sections where key = 'home.layout'")!.content)).toEqual({
+    order: ['hero', 'upcomingEvents', 'latestNews', 'features', 'testimonials', 'about', 'contact'],
+    hidden: ['latestNews'],
+  })
+  await screenshot(page, 'admin-home-layout-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await layout.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'test-results/screenshots/admin-home-layout-390.png' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await page.goto('/')
+  await expect(page.getByRole('region', { name: 'Upcoming Events' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Latest News' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: posts[0]!.title })).toHaveCount(0)
+
+  await page.goto('/admin/sections')
+  await waitForElementHydration(page, '#home-layout-latestNews-shown')
+  await switchOf('Latest News').click()
+  await layout.getByRole('button', { name: 'Move Upcoming Events down' }).click()
+  await layout.getByRole('button', { name: 'Save layout' }).click()
+  await expect(toast(page, 'Home page layout updated')).toBeVisible()
+  await page.goto('/')
+  await expect(page.getByRole('region', { name: 'Latest News' }).getByRole('heading', { level: 3 })).toHaveText(posts.map((post) => post.title))
+  const order = await page.locator('main h2').allTextContents()
+  expect(order.indexOf('Latest News')).toBeLessThan(order.indexOf('Upcoming Events'))
 })

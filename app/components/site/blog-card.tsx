@@ -7,9 +7,14 @@ import { blogPostPath } from '#app/services/feeds/feed-paths.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
-/** One post in the blog list: cover, title, date, excerpt and a 'Read More' link. */
-export function BlogCard({ post }: { post: BlogPost }) {
+/**
+ * One post in a list of posts: cover, title, date, excerpt and a 'Read More'
+ * link. Its title is an h2 on the blog page and an h3 under the home page's
+ * 'Latest News' heading.
+ */
+export function BlogCard({ post, headingLevel = 2 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
   const { timeZone } = useSite()
+  const Heading = headingLevel === 3 ? 'h3' : 'h2'
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm">
       {post.coverImage ? (
@@ -20,7 +25,7 @@ export function BlogCard({ post }: { post: BlogPost }) {
         </div>
       )}
       <div className="flex flex-1 flex-col p-6">
-        <h2 className="text-xl font-semibold leading-snug">{post.title}</h2>
+        <Heading className="text-xl font-semibold leading-snug">{post.title}</Heading>
         <p className="mt-1 text-sm text-muted-foreground">
           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, timeZone)}</time>
         </p>

@@ -1,14 +1,15 @@
 import { CalendarDays } from 'lucide-react'
-import type { SchoolEvent } from '#app/domain/event/event.ts'
+import { eventAnchorId, type SchoolEvent } from '#app/domain/event/event.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
-/** An upcoming event: its date or date range, title and description. */
+/** An upcoming event: its date or date range, title and description; its id is the anchor other pages link to. */
 export function EventCard({ event }: { event: SchoolEvent }) {
   const { timeZone } = useSite()
   return (
-    <article className="flex flex-col gap-5 rounded-lg border bg-card p-6 text-card-foreground shadow-sm sm:flex-row">
+    // Scrolled to from a link, the card must not land under the sticky header.
+    <article id={eventAnchorId(event.id)} className="scroll-mt-28 flex flex-col gap-5 rounded-lg border bg-card p-6 text-card-foreground shadow-sm sm:flex-row">
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-sm font-medium text-primary">
           <CalendarDays aria-hidden className="size-4 shrink-0" />

@@ -57,7 +57,7 @@ export function ThemedSection({ styleKey, as: Tag = 'section', className, style,
   )
 }
 
-type PageStyleKey = 'blogsPage' | 'eventsPage' | 'galleryPage' | 'policiesPage' | 'calendarPage' | 'schoolPages'
+type PageStyleKey = 'blogsPage' | 'eventsPage' | 'galleryPage' | 'policiesPage' | 'calendarPage' | 'schoolPages' | 'pageTitle'
 
 /**
  * The title banner at the top of each public page: the page's own theme style

@@ -37,6 +37,12 @@ export async function listPublicBlogPosts(now: Date = new Date()): Promise<BlogP
   return rows.map(toBlogPost)
 }
 
+/** The `count` newest posts a visitor may see at `now`: the home page's Latest News. */
+export async function listNewestPublicBlogPosts(count: number, now: Date = new Date()): Promise<BlogPost[]> {
+  const rows = await db.selectFrom('blogs').selectAll().where(publiclyVisible(now)).orderBy('published_at', 'desc').orderBy('id').limit(count).execute()
+  return rows.map(toBlogPost)
+}
+
 /** The post at /blogs/{slug}, if a visitor may see it at `now`. */
 export async function getPublicBlogPostBySlug(slug: string, now: Date = new Date()): Promise<BlogPost | null> {
   const row = await db.selectFrom('blogs').selectAll().where('slug', '=', slug).where(publiclyVisible(now)).executeTakeFirst()

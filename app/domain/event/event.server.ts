@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
+import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import { readNullableTimestamp, readTimestamp } from '#db/portable.ts'
 import type { EventTable } from '#db/tables/content.ts'
 import { publishedOnly } from '../publishing/visibility.server.ts'
@@ -40,6 +41,27 @@ export async function listEventsEndingSince(since: Date): Promise<SchoolEvent[]>
  */
 export function listUpcomingEvents(now = new Date()): Promise<SchoolEvent[]> {
   return listEventsEndingSince(new Date(now.getTime() - DAY_MS))
+}
+
+/**
+ * The next `count` published events that start today or later, today being
+ * the school's day at `now` in `timeZone`, soonest first: the home page's
+ * Upcoming Events. An event that began yesterday and is still running is
+ * not "upcoming" and is left to the calendar page.
+ */
+export async function listNextEvents(count: number, timeZone: string, now = new Date()): Promise<SchoolEvent[]> {
+  const today = utcToZonedTime(now.toISOString(), timeZone).slice(0, 10)
+  const startOfToday = zonedTimeToUtc(`${today}T00:00`, timeZone)
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where(publishedOnly())
+    .where('start_date', '>=', startOfToday)
+    .orderBy('start_date', 'asc')
+    .orderBy('id')
+    .limit(count)
+    .execute()
+  return rows.map(toSchoolEvent)
 }
 
 /** One event, or null when there is none with this id. */

@@ -3,8 +3,8 @@ import { db } from '#app/lib/db.server.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
 import { readJson, readTimestamp } from '#db/portable.ts'
 import { EDITABLE_SECTION_KEYS, isEditableSectionKey, type EditableSectionKey } from './section-forms.ts'
-import { sectionSchemas, type SectionContent } from './section.schema.ts'
-import { updateSectionContentByKey, type SectionRow } from './section.server.ts'
+import { homeLayoutSchema, sectionSchemas, type SectionContent } from './section.schema.ts'
+import { storeHomeLayout, updateSectionContentByKey, type SectionRow } from './section.server.ts'
 
 export type { SectionRow }
 
@@ -60,4 +60,9 @@ export async function saveSectionContent<K extends EditableSectionKey>(key: K, c
     checked = validated(sectionSchemas['home.about'], { ...about, content: sanitizeHtml(about.content) }) as SectionContent[K]
   }
   return updateSectionContentByKey(key, checked)
+}
+
+/** Checks the home page's layout (every block once, the hero shown: docs/product-rules.md#home-page-layout) and saves it. */
+export async function saveHomeLayout(content: unknown): Promise<SectionRow> {
+  return storeHomeLayout(validated(homeLayoutSchema, content))
 }

@@ -21,3 +21,9 @@ export const sectionActionSchema = z.object({
   key: z.enum(EDITABLE_SECTION_KEYS, { error: SECTION_MESSAGES.noForm }),
   content: z.string().max(200_000),
 })
+
+/** The home page layout posts its content as JSON under `layout`; the content is checked against `homeLayoutSchema`. */
+export const homeLayoutActionSchema = z.object({
+  intent: z.literal('layout', { error: UNKNOWN_ACTION }),
+  layout: z.string().max(10_000),
+})

@@ -91,3 +91,46 @@ export const sectionSchemas = {
 } satisfies Record<SectionKey, z.ZodType>
 
 export type SectionContent = { [K in SectionKey]: z.infer<(typeof sectionSchemas)[K]> }
+
+/**
+ * The home page's blocks, in the order a site shows them until an editor
+ * changes it (docs/product-rules.md#home-page-layout).
+ */
+export const HOME_BLOCKS = ['hero', 'latestNews', 'upcomingEvents', 'features', 'testimonials', 'about', 'contact'] as const
+export type HomeBlock = (typeof HOME_BLOCKS)[number]
+
+/** The layout is stored as a section row of its own, outside SECTION_KEYS: a site without the row shows the default layout. */
+export const HOME_LAYOUT_KEY = 'home.layout'
+
+export const HOME_LAYOUT_MESSAGES = {
+  unknownBlock: 'Unknown home page block',
+  everyBlockOnce: 'Each home page block must appear exactly once',
+  hiddenOnce: 'A hidden block is listed more than once',
+  heroShown: "The hero cannot be hidden: it holds the page's main heading",
+  updated: 'Home page layout updated',
+} as const
+
+const homeBlock = z.enum(HOME_BLOCKS, { error: HOME_LAYOUT_MESSAGES.unknownBlock })
+
+/** Every block exactly once in `order`; `hidden` names blocks that are not shown, never the hero. Unknown keys are refused. */
+export const homeLayoutSchema = z
+  .object({
+    order: z
+      .array(homeBlock, { error: HOME_LAYOUT_MESSAGES.everyBlockOnce })
+      .refine((order) => order.length === HOME_BLOCKS.length && new Set(order).size === HOME_BLOCKS.length, HOME_LAYOUT_MESSAGES.everyBlockOnce),
+    hidden: z
+      .array(homeBlock, { error: HOME_LAYOUT_MESSAGES.hiddenOnce })
+      .max(HOME_BLOCKS.length, HOME_LAYOUT_MESSAGES.hiddenOnce)
+      .refine((hidden) => new Set(hidden).size === hidden.length, HOME_LAYOUT_MESSAGES.hiddenOnce)
+      .refine((hidden) => !hidden.includes('hero'), HOME_LAYOUT_MESSAGES.heroShown),
+  })
+  .strict()
+
+export type HomeLayout = z.infer<typeof homeLayoutSchema>
+
+export const DEFAULT_HOME_LAYOUT: HomeLayout = { order: [...HOME_BLOCKS], hidden: [] }
+
+/** The blocks the home page shows, in their order. */
+export function visibleHomeBlocks(layout: HomeLayout): HomeBlock[] {
+  return layout.order.filter((block) => !layout.hidden.includes(block))
+}

@@ -8,28 +8,39 @@ import {
   LogosSectionEditor,
   SectionCard,
 } from '#app/components/admin/section-editors.tsx'
-import { listSections, saveSectionContent } from '#app/domain/section/section-admin.server.ts'
-import { isEditableSectionKey, SECTION_MESSAGES, sectionActionSchema } from '#app/domain/section/section-forms.ts'
-import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { HomeLayoutEditor } from '#app/components/admin/home-layout-editor.tsx'
+import { listSections, saveHomeLayout, saveSectionContent } from '#app/domain/section/section-admin.server.ts'
+import { homeLayoutActionSchema, isEditableSectionKey, SECTION_MESSAGES, sectionActionSchema } from '#app/domain/section/section-forms.ts'
+import { HOME_LAYOUT_KEY, HOME_LAYOUT_MESSAGES, type HomeLayout } from '#app/domain/section/section.schema.ts'
+import { getHomeLayout } from '#app/domain/section/section.server.ts'
+import { answerAction, postedForm, textFields, validated } from '#app/lib/action.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/sections.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  return { sections: await listSections() }
+  const [sections, homeLayout] = await Promise.all([listSections(), getHomeLayout()])
+  // The layout has a card of its own, in key order, whether or not its row exists yet (a missing row is the default layout).
+  const keys = [...sections.map((section) => section.key).filter((key) => key !== HOME_LAYOUT_KEY), HOME_LAYOUT_KEY].sort()
+  return { cards: keys.map((key) => ({ key, content: sections.find((section) => section.key === key)?.content ?? null })), homeLayout }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
   return answerAction(async () => {
-    const submission = await validatedForm(sectionActionSchema, request)
+    const form = textFields(await postedForm(request))
+    if (form.intent === 'layout') {
+      await saveHomeLayout(contentOf(validated(homeLayoutActionSchema, form).layout))
+      return HOME_LAYOUT_MESSAGES.updated
+    }
+    const submission = validated(sectionActionSchema, form)
     await saveSectionContent(submission.key, contentOf(submission.content))
     return SECTION_MESSAGES.updated
   })
 }
 
-/** A section form posts its content as JSON; the domain checks it against the key's schema. */
+/** A section form (and the home layout) posts its content as JSON; the domain checks it against the key's schema. */
 function contentOf(json: string): unknown {
   try {
     return JSON.parse(json)
@@ -43,11 +54,11 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sections | Admin Panel'
 export default function SectionsAdmin({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <AdminPageHeader title="Sections Management" description="The home page's sections, the header logo and the contact details." />
+      <AdminPageHeader title="Sections Management" description="The home page's sections and their order, the header logo and the contact details." />
       <ul className="space-y-6">
-        {loaderData.sections.map((section) => (
-          <li key={section.id}>
-            <SectionEditor sectionKey={section.key} content={section.content} />
+        {loaderData.cards.map((card) => (
+          <li key={card.key}>
+            <SectionEditor sectionKey={card.key} content={card.content} homeLayout={loaderData.homeLayout} />
           </li>
         ))}
       </ul>
@@ -56,7 +67,8 @@ export default function SectionsAdmin({ loaderData }: Route.ComponentProps) {
 }
 
 /** The form chosen by key; stored content that no longer fits its schema opens empty rather than breaking the page. */
-function SectionEditor({ sectionKey, content }: { sectionKey: string; content: unknown }) {
+function SectionEditor({ sectionKey, content, homeLayout }: { sectionKey: string; content: unknown; homeLayout: HomeLayout }) {
+  if (sectionKey === HOME_LAYOUT_KEY) return <HomeLayoutEditor layout={homeLayout} />
   if (sectionKey === 'calendar.google') {
     return (
       <SectionCard sectionKey={sectionKey}>

@@ -1,43 +1,58 @@
-import { data } from 'react-router'
+import { Fragment, type ReactNode } from 'react'
 import { AboutSection } from '#app/components/home/about-section.tsx'
 import { ContactSection } from '#app/components/home/contact-section.tsx'
 import { FeaturesGrid } from '#app/components/home/features-grid.tsx'
 import { HeroCarousel } from '#app/components/home/hero-carousel.tsx'
+import { LatestNews } from '#app/components/home/latest-news.tsx'
 import { TestimonialsSection } from '#app/components/home/testimonials-section.tsx'
+import { UpcomingEvents } from '#app/components/home/upcoming-events.tsx'
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
+import { listNewestPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { plainText } from '#app/domain/blog/blog.ts'
-import { CONTACT_MESSAGES, type ContactFieldErrors, type ContactFormResult } from '#app/domain/contact/contact.schema.ts'
-import { issueContactFormToken, submitContactMessage } from '#app/domain/contact/contact.server.ts'
-import { getSectionContent } from '#app/domain/section/section.server.ts'
+import { issueContactFormToken } from '#app/domain/contact/contact.server.ts'
+import { listNextEvents } from '#app/domain/event/event.server.ts'
+import { visibleHomeBlocks, type HomeBlock } from '#app/domain/section/section.schema.ts'
+import { getHomeLayout, getSectionContent } from '#app/domain/section/section.server.ts'
 import { listNewestTestimonials } from '#app/domain/testimonial/testimonial.server.ts'
+import { config } from '#app/lib/env.server.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
-import { textFields } from '#app/lib/action.server.ts'
-import { DomainError, isDomainError } from '#app/lib/errors/domain-error.ts'
-import { readForm } from '#app/lib/form-data.server.ts'
-import { logger } from '#app/lib/logger.server.ts'
 import { clientAddressContext } from '#app/lib/request-context.ts'
 import { altTextByAddress, cropPositionByAddress, imageDescriptions } from '#app/domain/media/media.server.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import { HOME_SHARE_IMAGE_PATH } from '#app/lib/share-images.ts'
+import { answerContactForm } from '#app/services/contact-form.server.ts'
 import type { Route } from './+types/home.ts'
 
+/** How many posts and events the home page's Latest News and Upcoming Events show. */
+const HOME_LIST_LENGTH = 3
+
+/** Reads only what a shown block needs (docs/product-rules.md#home-page-layout); a hidden block's content is never loaded. */
 export async function loader() {
-  const [hero, features, about, contact, testimonials] = await Promise.all([
+  const blocks = visibleHomeBlocks(await getHomeLayout())
+  const shows = (block: HomeBlock) => blocks.includes(block)
+  const none = Promise.resolve(null)
+  const [hero, features, about, contact, testimonials, posts, events] = await Promise.all([
     getSectionContent('home.hero'),
-    getSectionContent('home.features'),
-    getSectionContent('home.about'),
+    shows('features') ? getSectionContent('home.features') : none,
+    shows('about') ? getSectionContent('home.about') : none,
+    // The school's name and address also go into the page's JSON-LD, so they are read even when the block is hidden.
     getSectionContent('home.contact'),
-    listNewestTestimonials(),
+    shows('testimonials') ? listNewestTestimonials() : Promise.resolve([]),
+    shows('latestNews') ? listNewestPublicBlogPosts(HOME_LIST_LENGTH) : Promise.resolve([]),
+    shows('upcomingEvents') ? listNextEvents(HOME_LIST_LENGTH, config.timeZone) : Promise.resolve([]),
   ])
   const images = [...(hero?.slides.map((slide) => slide.image) ?? []), ...(features?.features.map((feature) => feature.image) ?? []), about?.image]
   return {
+    blocks,
     hero,
     features,
     about: about ? { ...about, content: sanitizeHtml(about.content) } : null,
     ...(await imageLooks(images)),
     contact,
     testimonials,
-    formToken: issueContactFormToken(),
+    posts,
+    events,
+    formToken: shows('contact') ? issueContactFormToken() : null,
   }
 }
 
@@ -48,42 +63,7 @@ async function imageLooks(images: readonly (string | null | undefined)[]) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, string> = {}
-  try {
-    form = await postedContactForm(request)
-    await submitContactMessage(form, context.get(clientAddressContext))
-    return { ok: true } satisfies ContactFormResult
-  } catch (error) {
-    return contactRefusal(error, form)
-  }
-}
-
-/** The posted fields; a body that is not a form is no visitor's message. */
-async function postedContactForm(request: Request): Promise<Record<string, string>> {
-  try {
-    return textFields(await readForm(request))
-  } catch {
-    throw DomainError.invalid(CONTACT_MESSAGES.invalidSubmission)
-  }
-}
-
-const CONTACT_FIELDS = ['name', 'email', 'message'] as const
-
-/**
- * The contact form answers in its own shape, not the admin `ActionResult`:
- * a refusal carries what was typed, so a form posted without JavaScript fills
- * itself in again, and only its three fields have a place for a message. A
- * message that could not be stored is told in words (500), not with the error page.
- */
-function contactRefusal(error: unknown, form: Record<string, string>) {
-  const values = { name: form.name ?? '', email: form.email ?? '', message: form.message ?? '' }
-  if (!isDomainError(error)) {
-    logger.error({ err: error }, 'storing a contact message failed')
-    return data({ ok: false, error: CONTACT_MESSAGES.failed, fieldErrors: {}, values } satisfies ContactFormResult, { status: 500 })
-  }
-  const fieldErrors: ContactFieldErrors = {}
-  for (const field of CONTACT_FIELDS) if (error.fields[field]) fieldErrors[field] = error.fields[field]
-  return data({ ok: false, error: error.message, fieldErrors, values } satisfies ContactFormResult, { status: error.status })
+  return answerContactForm(request, context.get(clientAddressContext))
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -119,20 +99,28 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, features, about, contact, testimonials, formToken, imageAlts, imagePositions } = loaderData
-  return (
-    <>
-      {hero ? (
+  const { blocks, hero, features, about, contact, testimonials, posts, events, formToken, imageAlts, imagePositions } = loaderData
+  const rendered: Record<HomeBlock, () => ReactNode> = {
+    hero: () =>
+      hero ? (
         <HeroCarousel slides={hero.slides} imageAlts={imageAlts} imagePositions={imagePositions} />
       ) : (
         <ThemedSection styleKey="hero" className="bg-primary/5 px-4 py-16 text-center">
           <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{contact?.schoolName ?? 'Welcome'}</h1>
         </ThemedSection>
-      )}
-      {features ? <FeaturesGrid features={features} imageAlts={imageAlts} imagePositions={imagePositions} /> : null}
-      {testimonials.length > 0 ? <TestimonialsSection testimonials={testimonials} /> : null}
-      {about ? <AboutSection about={about} imageAlts={imageAlts} imagePositions={imagePositions} /> : null}
-      <ContactSection contact={contact} formToken={formToken} />
+      ),
+    latestNews: () => (posts.length > 0 ? <LatestNews posts={posts} /> : null),
+    upcomingEvents: () => (events.length > 0 ? <UpcomingEvents events={events} /> : null),
+    features: () => (features ? <FeaturesGrid features={features} imageAlts={imageAlts} imagePositions={imagePositions} /> : null),
+    testimonials: () => (testimonials.length > 0 ? <TestimonialsSection testimonials={testimonials} /> : null),
+    about: () => (about ? <AboutSection about={about} imageAlts={imageAlts} imagePositions={imagePositions} /> : null),
+    contact: () => (formToken ? <ContactSection contact={contact} formToken={formToken} /> : null),
+  }
+  return (
+    <>
+      {blocks.map((block) => (
+        <Fragment key={block}>{rendered[block]()}</Fragment>
+      ))}
     </>
   )
 }

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { DEFAULT_COLORS, DEFAULT_THEME_NAME, defaultSectionStyles } from '#app/domain/theme/theme.schema.ts'
 import { publicUrl, type Bucket, type Storage } from '#app/lib/storage/storage.ts'
 import { storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import type { Database } from '#db/database.ts'
 import { newId, now, writeJson } from '#db/portable.ts'
+import { DEMO_PAGES } from './demo-pages.ts'
 import { drawLogoWebp, drawSceneWebp } from './seed-images.ts'
 import { simplePdf } from './simple-pdf.ts'
 import { starterSections } from './starter-content.ts'
@@ -202,5 +203,73 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage, ti
         { id: newId(), parent_name: 'Tom Becker', message: 'Our son has grown so much in confidence this year.', rating: 5, created_at: atTime(-40, 10) },
       ])
       .execute()
+    await seedDemoPages(trx, atTime(-30, 9))
   })
+}
+
+/**
+ * The demo pages (demo-pages.ts), published, and their menu entries: in the
+ * header Admissions with Open Days under it, before Contact; in the footer
+ * Term Dates and Uniform after Policies. The entries around them move along.
+ */
+async function seedDemoPages(trx: Transaction<Database>, publishedAt: string) {
+  const ids = new Map(DEMO_PAGES.map((page) => [page.slug, newId()]))
+  const idOf = (slug: string) => ids.get(slug)!
+  const siblingOrder = new Map<string | null, number>()
+  await trx
+    .insertInto('pages')
+    .values(
+      DEMO_PAGES.map((page) => {
+        const order = siblingOrder.get(page.parentSlug) ?? 0
+        siblingOrder.set(page.parentSlug, order + 1)
+        return {
+          id: idOf(page.slug),
+          title: page.title,
+          slug: page.slug,
+          parent_id: page.parentSlug ? idOf(page.parentSlug) : null,
+          content: page.content,
+          seo_description: page.seoDescription,
+          cover_decorative: false,
+          sort_order: order,
+          status: 'published' as const,
+          published_at: publishedAt,
+          created_at: publishedAt,
+          updated_at: publishedAt,
+        }
+      }),
+    )
+    .execute()
+
+  const admissions = newId()
+  const headerAt = await makeRoom(trx, 'header', 'contact', 'before', 1)
+  const footerAt = await makeRoom(trx, 'footer', 'policies', 'after', 2)
+  await trx
+    .insertInto('menu_items')
+    .values([
+      { id: admissions, menu: 'header', parent_id: null, label: 'Admissions', link_kind: 'page', page_id: idOf('admissions'), screen: null, url: null, sort_order: headerAt },
+      { id: newId(), menu: 'header', parent_id: admissions, label: 'Open Days', link_kind: 'page', page_id: idOf('open-days'), screen: null, url: null, sort_order: 0 },
+      { id: newId(), menu: 'footer', parent_id: null, label: 'Term Dates', link_kind: 'page', page_id: idOf('term-dates'), screen: null, url: null, sort_order: footerAt },
+      { id: newId(), menu: 'footer', parent_id: null, label: 'Uniform', link_kind: 'page', page_id: idOf('uniform'), screen: null, url: null, sort_order: footerAt + 1 },
+    ])
+    .execute()
+}
+
+/**
+ * Moves a menu's top-level entries along to free `count` places before or
+ * after the entry for `screen`, and returns the first free place; without
+ * that entry the places are at the end.
+ */
+async function makeRoom(trx: Transaction<Database>, menu: 'header' | 'footer', screen: string, side: 'before' | 'after', count: number) {
+  const topLevel = () => trx.selectFrom('menu_items').where('menu', '=', menu).where('parent_id', 'is', null)
+  const anchor = await topLevel().select('sort_order').where('link_kind', '=', 'screen').where('screen', '=', screen).executeTakeFirst()
+  const last = await topLevel().select((eb) => eb.fn.max('sort_order').as('max')).executeTakeFirst()
+  const at = anchor ? anchor.sort_order + (side === 'after' ? 1 : 0) : Number(last?.max ?? -1) + 1
+  await trx
+    .updateTable('menu_items')
+    .set((eb) => ({ sort_order: eb('sort_order', '+', count) }))
+    .where('menu', '=', menu)
+    .where('parent_id', 'is', null)
+    .where('sort_order', '>=', at)
+    .execute()
+  return at
 }

@@ -1,0 +1,131 @@
+import { ArrowDown, ArrowUp } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Switch } from '#app/components/ui/switch.tsx'
+import type { HomeBlock, HomeLayout } from '#app/domain/section/section.schema.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
+import { SectionCard } from './section-editors.tsx'
+
+/** The names editors know the blocks by: the headings visitors see, or what the block is. */
+export const HOME_BLOCK_LABELS: Record<HomeBlock, string> = {
+  hero: 'Hero',
+  latestNews: 'Latest News',
+  upcomingEvents: 'Upcoming Events',
+  features: 'Features',
+  testimonials: 'Testimonials',
+  about: 'About',
+  contact: 'Contact',
+}
+
+type Direction = 'up' | 'down'
+
+const buttonId = (block: HomeBlock, direction: Direction) => `home-layout-${block}-${direction}`
+
+/**
+ * The home page's blocks in their order, each with Move up / Move down and a
+ * switch that shows or hides it (the hero is always shown), saved together.
+ * After a move the focus stays on the moved block's button, and a live region
+ * says where the block went, so the list can be arranged from the keyboard.
+ */
+export function HomeLayoutEditor({ layout }: { layout: HomeLayout }) {
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher)
+  const [order, setOrder] = useState(layout.order)
+  const [hidden, setHidden] = useState(layout.hidden)
+  const [announcement, setAnnouncement] = useState('')
+  const moved = useRef<{ block: HomeBlock; direction: Direction } | null>(null)
+  const saving = fetcher.state !== 'idle'
+
+  useEffect(() => {
+    const last = moved.current
+    if (!last) return
+    moved.current = null
+    const same = document.getElementById(buttonId(last.block, last.direction))
+    // At the top or bottom its button is disabled: the other one keeps the focus in the row.
+    const target = same instanceof HTMLButtonElement && !same.disabled ? same : document.getElementById(buttonId(last.block, last.direction === 'up' ? 'down' : 'up'))
+    target?.focus()
+  }, [order])
+
+  function move(index: number, direction: Direction) {
+    const to = direction === 'up' ? index - 1 : index + 1
+    const block = order[index]
+    const other = order[to]
+    if (!block || !other) return
+    const next = [...order]
+    next[to] = block
+    next[index] = other
+    moved.current = { block, direction }
+    setOrder(next)
+    setAnnouncement(`${HOME_BLOCK_LABELS[block]} moved to position ${to + 1} of ${next.length}.`)
+  }
+
+  function show(block: HomeBlock, shown: boolean) {
+    setHidden((current) => (shown ? current.filter((item) => item !== block) : [...current, block]))
+  }
+
+  return (
+    <SectionCard sectionKey="home.layout">
+      <p className="text-sm text-muted-foreground">
+        The order of the home page&apos;s blocks, and which are shown. A block with nothing to show (no posts, no upcoming events) stays out of the page
+        even when it is on.
+      </p>
+      <ol className="mt-4 divide-y rounded-md border">
+        {order.map((block, index) => {
+          const switchId = `home-layout-${block}-shown`
+          return (
+            <li key={block} className="flex flex-wrap items-center gap-3 px-3 py-2">
+              <span aria-hidden className="w-5 text-right text-sm tabular-nums text-muted-foreground">
+                {index + 1}
+              </span>
+              <div className="flex gap-1">
+                <Button id={buttonId(block, 'up')} type="button" variant="outline" size="icon" disabled={index === 0} onClick={() => move(index, 'up')}>
+                  <ArrowUp aria-hidden />
+                  <span className="sr-only">Move {HOME_BLOCK_LABELS[block]} up</span>
+                </Button>
+                <Button
+                  id={buttonId(block, 'down')}
+                  type="button"
+                  variant="outline"
+                  size="icon"
+                  disabled={index === order.length - 1}
+                  onClick={() => move(index, 'down')}
+                >
+                  <ArrowDown aria-hidden />
+                  <span className="sr-only">Move {HOME_BLOCK_LABELS[block]} down</span>
+                </Button>
+              </div>
+              {block === 'hero' ? (
+                <>
+                  <span className="flex-1 text-sm font-medium">{HOME_BLOCK_LABELS[block]}</span>
+                  <span className="text-sm text-muted-foreground">Always shown</span>
+                </>
+              ) : (
+                <>
+                  <Label htmlFor={switchId} className="flex-1 font-medium">
+                    <span className="sr-only">Show </span>
+                    {HOME_BLOCK_LABELS[block]}
+                  </Label>
+                  <Switch id={switchId} checked={!hidden.includes(block)} onCheckedChange={(shown) => show(block, shown)} />
+                </>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <Button
+        type="button"
+        className="mt-4"
+        disabled={saving}
+        onClick={() => void fetcher.submit({ intent: 'layout', layout: JSON.stringify({ order, hidden }) }, { method: 'post' })}
+      >
+        {saving ? 'Saving...' : 'Save layout'}
+      </Button>
+    </SectionCard>
+  )
+}
