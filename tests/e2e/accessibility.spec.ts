@@ -1,10 +1,50 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { htmlErrors } from './html-checker.ts'
+import { onDemoDatabase, onSiteDatabase } from './site-database.ts'
 import { EMPTY_SITE_URL } from './sites.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { signIn } from './staff.ts'
 
-const PUBLIC_PAGES = ['/', '/gallery', '/blogs', '/blogs/welcome-back', '/policies', '/calendar']
+const PUBLIC_PAGES = [
+  '/',
+  '/gallery',
+  '/blogs',
+  '/blogs/welcome-back',
+  '/policies',
+  '/calendar',
+  '/contact',
+  '/staff',
+  '/search',
+  '/search?q=term',
+  '/search?q=zzqxv',
+  '/admissions/open-days',
+]
+/** Pages of the demo content that an empty site does not have. */
+const DEMO_ONLY = new Set(['/blogs/welcome-back', '/admissions/open-days'])
+
+const EMPTY_DATABASE_PATH = `.tmp/e2e-empty-${new URL(EMPTY_SITE_URL).port}/school.sqlite`
+const STAFF_DIRECTORY_ON = "insert into site_settings (key, value) values ('staff_directory_enabled', 'true') on conflict (key) do update set value = 'true'"
+const A_STAFF_MEMBER_ID = 'accessibility-check-person'
+
+// The staff directory is off on a fresh site: these checks turn it on, with one person listed on the demo site.
+test.beforeAll(() => {
+  onDemoDatabase((database) => {
+    database.exec(STAFF_DIRECTORY_ON)
+    database
+      .prepare("insert into staff_members (id, name, job_title, department, email, show_email, phone, bio) values (?, 'Mrs Amina Patel', 'Head of Science', 'Science', 'a.patel@school.test', 1, '+44 20 7946 0000', 'Teaches chemistry.')")
+      .run(A_STAFF_MEMBER_ID)
+  })
+  onSiteDatabase(EMPTY_DATABASE_PATH, (database) => database.exec(STAFF_DIRECTORY_ON))
+})
+
+test.afterAll(() => {
+  onDemoDatabase((database) => {
+    database.exec("delete from site_settings where key = 'staff_directory_enabled'")
+    database.prepare('delete from staff_members where id = ?').run(A_STAFF_MEMBER_ID)
+  })
+  onSiteDatabase(EMPTY_DATABASE_PATH, (database) => database.exec("delete from site_settings where key = 'staff_directory_enabled'"))
+})
 
 /** WCAG 2.1 A/AA problems axe finds in the page, with where. */
 async function axeViolations(page: Page) {
@@ -21,7 +61,7 @@ for (const [site, baseUrl] of [
   ['empty', EMPTY_SITE_URL],
 ] as const) {
   for (const path of PUBLIC_PAGES) {
-    if (site === 'empty' && path.startsWith('/blogs/')) continue
+    if (site === 'empty' && DEMO_ONLY.has(path)) continue
     test(`${site} ${path} has no WCAG 2.1 A/AA violations (axe)`, async ({ page }) => {
       await page.goto(`${baseUrl}${path}`)
       expect(await axeViolations(page)).toEqual([])
@@ -38,6 +78,21 @@ test('the admin screens whose text holds links have no WCAG 2.1 A/AA violations 
     await waitForHydration(page, 'main form')
     expect(await axeViolations(page), path).toEqual([])
   }
+})
+
+test('the public pages are valid HTML as served (W3C Nu HTML Checker: no errors)', async ({ request }) => {
+  const served: Record<string, string> = {}
+  for (const [site, baseUrl] of [
+    ['demo', ''],
+    ['empty', EMPTY_SITE_URL],
+  ] as const) {
+    for (const path of PUBLIC_PAGES.filter((candidate) => site === 'demo' || !DEMO_ONLY.has(candidate))) {
+      const response = await request.get(`${baseUrl}${path}`)
+      expect(response.status(), `${site} ${path}`).toBe(200)
+      served[`${site} ${path}`] = await response.text()
+    }
+  }
+  expect(await htmlErrors(served)).toEqual([])
 })
 
 test('headings start at one h1 and never skip a level', async ({ page }) => {

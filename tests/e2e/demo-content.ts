@@ -4,12 +4,34 @@ import { onDemoDatabase } from './site-database.ts'
 import { DEMO_DATABASE_PATH } from './sites.ts'
 
 /** Tables whose rows the public pages show: a test that writes them must leave them as it found them. */
-const CONTENT_TABLES = ['sections', 'themes', 'blogs', 'events', 'policies', 'testimonials', 'gallery_folders', 'gallery', 'media', 'revisions'] as const
+const CONTENT_TABLES = [
+  'sections',
+  'themes',
+  'blogs',
+  'events',
+  'policies',
+  'testimonials',
+  'gallery_folders',
+  'gallery',
+  'media',
+  'revisions',
+  'pages',
+  'menu_items',
+  'staff_members',
+  // Derived from the rows above, so it must go back with them (SQLite's triggers keep its full-text table in step).
+  'search_index',
+] as const
+type ContentTable = (typeof CONTENT_TABLES)[number]
 type Row = Record<string, SQLOutputValue>
-type Snapshot = Map<(typeof CONTENT_TABLES)[number], Map<string, Row>>
+type Snapshot = Map<ContentTable, Map<string, Row>>
 
-function keyOf(row: Row) {
-  return String(row.id)
+/** The columns that name one row: `id`, except for the search index's documents. */
+function keyColumnsOf(table: ContentTable): string[] {
+  return table === 'search_index' ? ['subject', 'subject_id'] : ['id']
+}
+
+function keyOf(table: ContentTable, row: Row) {
+  return JSON.stringify(keyColumnsOf(table).map((column) => row[column]))
 }
 
 export function snapshotDemoContent(): Snapshot | undefined {
@@ -19,7 +41,7 @@ export function snapshotDemoContent(): Snapshot | undefined {
       new Map(
         CONTENT_TABLES.map((table) => {
           const rows = database.prepare(`select * from ${table}`).all()
-          return [table, new Map(rows.map((row) => [keyOf(row), row]))]
+          return [table, new Map(rows.map((row) => [keyOf(table, row), row]))]
         }),
       ),
     { readOnly: true },
@@ -43,7 +65,9 @@ export function restoreDemoContent(before: Snapshot) {
         const now = after.get(table)!
         const changed = [...now.keys()].filter((id) => JSON.stringify(now.get(id)) !== JSON.stringify(was.get(id)))
         const missing = [...was.keys()].filter((id) => !now.has(id) || changed.includes(id))
-        for (const id of changed) database.prepare(`delete from ${table} where id = ?`).run(id)
+        const keyColumns = keyColumnsOf(table)
+        const deleteRow = database.prepare(`delete from ${table} where ${keyColumns.map((column) => `"${column}" = ?`).join(' and ')}`)
+        for (const id of changed) deleteRow.run(...(JSON.parse(id) as SQLOutputValue[]).map((value) => value!))
         for (const id of missing) {
           const row = was.get(id)!
           const columns = Object.keys(row)

@@ -12,9 +12,9 @@ const DEMO_POSTS = [
 ]
 /** The demo events, by start date. */
 const DEMO_EVENTS = ['Parents Evening', 'Sports Day', 'Winter Concert', 'Half-Term Break']
-const PUBLIC_PAGES = ['/', '/gallery', '/blogs', '/calendar', '/policies']
-
-
+const PUBLIC_PAGES = ['/', '/gallery', '/blogs', '/calendar', '/policies', '/contact']
+/** The school's own demo pages (app/services/seed/demo-pages.ts), at their addresses. */
+const DEMO_PAGES = ['/term-dates', '/admissions', '/admissions/open-days', '/uniform', '/contact-us']
 
 function parseCalendar(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[])
@@ -89,10 +89,11 @@ test('the sitemap lists every public page and post, and each of them answers', a
   expect(XMLValidator.validate(body)).toBe(true)
   const urls = parseFeedXml(body).urlset.url ?? []
   expect(urls.map((url) => url.loc).sort()).toEqual(
-    [...PUBLIC_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
+    [...PUBLIC_PAGES, ...DEMO_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
   )
   for (const url of urls) {
-    expect(url.loc.includes('/blogs/')).toBe(url.lastmod !== undefined)
+    const path = new URL(url.loc).pathname
+    expect(path.startsWith('/blogs/') || DEMO_PAGES.includes(path), url.loc).toBe(url.lastmod !== undefined)
     expect((await request.get(url.loc)).status(), url.loc).toBe(200)
   }
 })

@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** Subscribers keep recent history on their phones, not only what is still to come (decision 005). */
 const CALENDAR_HISTORY_DAYS = 90
 
-const PUBLIC_PAGE_PATHS = ['/', '/gallery', '/blogs', '/calendar', '/policies']
+const PUBLIC_PAGE_PATHS = ['/', '/gallery', '/blogs', '/calendar', '/policies', '/contact']
 
 export async function blogFeedInput(now: Date): Promise<BlogFeedInput> {
   const [shell, posts] = await Promise.all([getSiteShell(), listPublicBlogPosts(now)])
