@@ -1,5 +1,5 @@
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
-import { BlogCoverField } from '#app/components/admin/blog-cover-field.tsx'
+import { COVER_IMAGE_WORDING, ItemImageField } from '#app/components/admin/item-image-field.tsx'
 import { PublishDateField, PublishingButtons, usePublishDate } from '#app/components/admin/publishing-controls.tsx'
 import { ContentField, TitleAndSlugFields } from '#app/components/admin/publishable-fields.tsx'
 import { TextareaField } from '#app/components/forms/field.tsx'
@@ -39,7 +39,7 @@ export function BlogDialog({ post, onClose }: { post: BlogPost | null; onClose: 
             description="Shown on the blog list. Left empty, the list shows the start of the content."
           />
           <ContentField defaultValue={form.restored?.content ?? post?.content} form={form} />
-          <BlogCoverField currentUrl={post?.coverImage ?? null} alt={post?.coverAlt ?? ''} decorative={post?.coverDecorative ?? false} focal={post?.coverFocal ?? { x: 0.5, y: 0.5 }} error={form.errors.coverFile} altError={form.errors.coverAlt} />
+          <ItemImageField wording={COVER_IMAGE_WORDING} currentUrl={post?.coverImage ?? null} alt={post?.coverAlt ?? ''} decorative={post?.coverDecorative ?? false} focal={post?.coverFocal ?? { x: 0.5, y: 0.5 }} error={form.errors.coverFile} altError={form.errors.coverAlt} />
           <PublishDateField publishDate={publishDate} restored={form.restored?.publishAt} error={form.errors.publishAt ?? form.errors.publishedAt} />
         </>
       )}

@@ -1,5 +1,5 @@
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
-import { BlogCoverField } from '#app/components/admin/blog-cover-field.tsx'
+import { COVER_IMAGE_WORDING, ItemImageField } from '#app/components/admin/item-image-field.tsx'
 import { PublishDateField, PublishingButtons, usePublishDate } from '#app/components/admin/publishing-controls.tsx'
 import { ContentField, TitleAndSlugFields } from '#app/components/admin/publishable-fields.tsx'
 import { SelectField, TextareaField } from '#app/components/forms/field.tsx'
@@ -52,7 +52,8 @@ export function PageDialog({ page, topLevelPages, onClose }: { page: Page | null
             description={`Shown by search engines and link previews, up to ${PAGE_LIMITS.seoDescription} characters. Left empty, the start of the content is used.`}
           />
           <ContentField defaultValue={form.restored?.content ?? page?.content} form={form} />
-          <BlogCoverField
+          <ItemImageField
+            wording={COVER_IMAGE_WORDING}
             currentUrl={page?.coverImage ?? null}
             alt={page?.coverAlt ?? ''}
             decorative={page?.coverDecorative ?? false}

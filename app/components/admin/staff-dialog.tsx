@@ -3,7 +3,18 @@ import { Field, TextareaField } from '#app/components/forms/field.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { STAFF_LIMITS, staffMemberSchema } from '#app/domain/staff/staff.schema.ts'
 import type { StaffMember } from '#app/domain/staff/staff.ts'
-import { StaffPhotoField } from './staff-photo-field.tsx'
+import { ItemImageField, type ItemImageWording } from '#app/components/admin/item-image-field.tsx'
+
+const STAFF_PHOTO_WORDING: ItemImageWording = {
+  field: 'photo',
+  label: 'Photo (optional)',
+  previewAlt: 'Photo preview',
+  previewClassName: 'size-20 rounded-full',
+  removeLabel: 'Remove photo',
+  altLabel: 'Photo alt text',
+  decorativeLabel: 'The photo is decorative (no alt text)',
+  help: "Who the photo shows, for people who cannot see it: 'Mrs Patel smiling in the school library'. Required unless the photo is decorative.",
+}
 
 /** Add (no person) or edit a person of the staff directory; `departments` are offered as the department is typed. */
 export function StaffDialog({ person, departments, onClose }: { person: StaffMember | null; departments: readonly string[]; onClose: () => void }) {
@@ -43,7 +54,8 @@ export function StaffDialog({ person, departments, onClose }: { person: StaffMem
           </div>
           <Field id="phone" name="phone" type="tel" label="Phone (optional)" defaultValue={person?.phone ?? ''} error={errors.phone} maxLength={STAFF_LIMITS.phone} description="Shown on the site. Digits, spaces and + ( ) - only." />
           <TextareaField id="bio" name="bio" label="Bio (optional)" rows={4} defaultValue={person?.bio ?? ''} error={errors.bio} description={`A few words, plain text, up to ${STAFF_LIMITS.bio} characters.`} />
-          <StaffPhotoField
+          <ItemImageField
+            wording={STAFF_PHOTO_WORDING}
             currentUrl={person?.photoUrl ?? null}
             alt={person?.photoAlt ?? ''}
             decorative={person?.photoDecorative ?? false}

@@ -1,31 +1,12 @@
-import { z } from 'zod'
 import { listBlogRevisions, restoreBlogRevision } from '#app/domain/blog/blog-admin.server.ts'
 import { BLOG_MESSAGES } from '#app/domain/blog/blog.schema.ts'
-import { answerAction, validatedForm } from '#app/lib/action.server.ts'
-import { isDomainError } from '#app/lib/errors/domain-error.ts'
-import { rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
-import { requireStaff } from '#app/services/permissions.server.ts'
+import { itemHistoryRoute } from '#app/services/publishing/revision-routes.server.ts'
 import type { Route } from './+types/blog-revisions.ts'
 
-const restoreSchema = z.object({ intent: z.literal('restore', { error: UNKNOWN_ACTION }), revisionId: rowId })
+const history = itemHistoryRoute({ list: listBlogRevisions, restore: restoreBlogRevision, restoredMessage: BLOG_MESSAGES.restored })
 
-/** A post's revisions, newest first, for its history dialog. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  requireStaff(context, 'editor')
-  try {
-    return { revisions: await listBlogRevisions(params.id) }
-  } catch (error) {
-    if (isDomainError(error)) throw Response.json({ error: error.message }, { status: error.status })
-    throw error
-  }
-}
+/** A post's revisions, newest first, for its history dialog (editors). */
+export const loader = (args: Route.LoaderArgs) => history.loader(args)
 
-/** Restores one revision's words into the post. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const staff = requireStaff(context, 'editor')
-  return answerAction(async () => {
-    const { revisionId } = await validatedForm(restoreSchema, request, Object.fromEntries)
-    await restoreBlogRevision(params.id, revisionId, { authorId: staff.userId })
-    return BLOG_MESSAGES.restored
-  })
-}
+/** Restores one revision's words into the post (editors). */
+export const action = (args: Route.ActionArgs) => history.action(args)

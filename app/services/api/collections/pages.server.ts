@@ -1,17 +1,14 @@
 import { z } from 'zod'
-import { altTextField, focalCoordinate } from '#app/domain/media/media.schema.ts'
 import { createPage, deletePage, updatePage } from '#app/domain/page/page-admin.server.ts'
 import { PAGE_LIMITS, pageSchema, pageSlug } from '#app/domain/page/page.schema.ts'
 import { getPage, listPagesPage } from '#app/domain/page/page.server.ts'
 import type { Page } from '#app/domain/page/page.ts'
-import { PUBLICATION_MESSAGES, PUBLICATION_STATES, publicationState, type PublicationChange } from '#app/domain/publishing/publication.ts'
-import { API_TIME_DESCRIPTION, isApiTime, wallClock } from '../api-time.server.ts'
+import { publicationState } from '#app/domain/publishing/publication.ts'
 import { defineCollection } from '../collection.ts'
-import { optionalSwitchField, timestamp } from '../fields.ts'
+import { timestamp } from '../fields.ts'
+import { coverFieldsOf, publishableFields, publishableSubmission } from '../publishable-fields.server.ts'
 
-const COVER_ALT_DESCRIPTION = 'The cover\'s alt text: what it shows, for people who cannot see it (up to 250 characters). A page with a cover is published only when it has alt text or is decorative.'
-const COVER_DECORATIVE_DESCRIPTION = 'The cover adds nothing a reader needs: pages give it an empty alt.'
-const COVER_FOCAL_DESCRIPTION = (edge: string) => `Where the cover's subject is, from its ${edge} edge: 0 to 1 (0.5 is the middle). Crops (link previews) keep it in view.`
+const PAGE_FIELDS = publishableFields('page')
 
 /** A page as every answer gives it. */
 export const pageItem = z.object({
@@ -22,14 +19,8 @@ export const pageItem = z.object({
   content: z.string().meta({ description: 'HTML, as stored after sanitising.' }),
   seo_description: z.string().nullable().meta({ description: `What search engines and link previews show (up to ${PAGE_LIMITS.seoDescription} characters), or null for the start of the content.` }),
   cover_image: z.string().nullable().meta({ description: 'Address of the cover image on this site (/files/pages/…), or null.' }),
-  cover_alt: z.string().meta({ description: COVER_ALT_DESCRIPTION }),
-  cover_decorative: z.boolean().meta({ description: COVER_DECORATIVE_DESCRIPTION }),
-  cover_focal_x: z.number().meta({ description: COVER_FOCAL_DESCRIPTION('left') }),
-  cover_focal_y: z.number().meta({ description: COVER_FOCAL_DESCRIPTION('top') }),
+  ...PAGE_FIELDS.item,
   sort_order: z.number().int().meta({ description: 'Place among its siblings, smallest first. Changed with the back office\'s Move up / Move down.' }),
-  status: z.enum(PUBLICATION_STATES).meta({
-    description: 'draft (seen only by staff), scheduled (published, its time still ahead: it goes live by itself then) or published (on the site).',
-  }),
   published_at: timestamp('When the page is (or was, or is planned to be) published.'),
   updated_at: timestamp('When the page last changed: the "Updated" date the page shows.'),
 })
@@ -46,23 +37,7 @@ const input = z.object({
     maxLength: PAGE_LIMITS.content,
     description: 'HTML. Sanitised as the editor\'s content is: scripts, event handlers, styles and unknown tags are removed; tables, callout boxes (<aside data-callout="info|warning|success">) and YouTube (no-cookie) / Vimeo players are kept.',
   }),
-  status: z.enum(PUBLICATION_STATES, { error: PUBLICATION_MESSAGES.invalidState }).optional().meta({
-    description:
-      'draft keeps the page off the site; published puts it on (at published_at when given, which may be in the past; otherwise now, or its current date if it is already live); scheduled needs a published_at ahead. A new page is published now when left out.',
-  }),
-  published_at: z
-    .string()
-    .trim()
-    .refine(isApiTime, PUBLICATION_MESSAGES.invalidTime)
-    .optional()
-    .meta({ format: 'date-time', description: `${API_TIME_DESCRIPTION} A published page with a time ahead is scheduled.` }),
-  cover_image: z.union([z.file(), z.null()]).optional().meta({
-    description: 'A new cover: an image file in a multipart/form-data body (JPEG, PNG, WebP, GIF, AVIF or HEIC, up to 10 MB). null (JSON) removes the cover; leaving it out keeps it.',
-  }),
-  cover_alt: altTextField.optional().meta({ description: `${COVER_ALT_DESCRIPTION} Left out, the stored one stays (none for a new cover).` }),
-  cover_decorative: optionalSwitchField(COVER_DECORATIVE_DESCRIPTION),
-  cover_focal_x: focalCoordinate.optional().meta({ description: `${COVER_FOCAL_DESCRIPTION('left')} Send both or neither.` }),
-  cover_focal_y: focalCoordinate.optional().meta({ description: `${COVER_FOCAL_DESCRIPTION('top')} Send both or neither.` }),
+  ...PAGE_FIELDS.input,
 })
 
 export function toPageItem(page: Page): z.output<typeof pageItem> {
@@ -73,11 +48,7 @@ export function toPageItem(page: Page): z.output<typeof pageItem> {
     parent_id: page.parentId,
     content: page.content,
     seo_description: page.seoDescription,
-    cover_image: page.coverImage,
-    cover_alt: page.coverAlt,
-    cover_decorative: page.coverDecorative,
-    cover_focal_x: page.coverFocal.x,
-    cover_focal_y: page.coverFocal.y,
+    ...coverFieldsOf(page),
     sort_order: page.sortOrder,
     status: publicationState(page),
     published_at: page.publishedAt,
@@ -85,29 +56,15 @@ export function toPageItem(page: Page): z.output<typeof pageItem> {
   }
 }
 
-/** A publication change when status or published_at was given and differs from the stored page's. */
-function publicationOf(values: z.output<typeof input>, stored?: z.output<typeof pageItem>): PublicationChange | undefined {
-  if (values.status === undefined && values.published_at === undefined) return undefined
-  if (stored && values.status === stored.status && values.published_at === stored.published_at) return undefined
-  const state = values.status ?? (stored?.status === 'draft' ? 'draft' : 'published')
-  return { state, publishAt: values.published_at === undefined || values.published_at === stored?.published_at ? null : wallClock(values.published_at) }
-}
-
 /** The API's input as the page form gives it to the domain: a file replaces the cover, null removes it. */
 function toSubmission(values: z.output<typeof input>, stored?: z.output<typeof pageItem>) {
   return {
-    publication: publicationOf(values, stored),
+    ...publishableSubmission(values, stored),
     title: values.title,
     slug: values.slug,
     parentId: values.parent_id ?? null,
     seoDescription: values.seo_description ?? null,
     content: values.content,
-    coverFile: values.cover_image ?? null,
-    removeCover: values.cover_image === null,
-    coverAlt: values.cover_alt,
-    coverDecorative: values.cover_decorative,
-    coverFocalX: values.cover_focal_x,
-    coverFocalY: values.cover_focal_y,
   }
 }
 

@@ -1,0 +1,49 @@
+import type { RouterContextProvider } from 'react-router'
+import { z } from 'zod'
+import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { isDomainError } from '#app/lib/errors/domain-error.ts'
+import { rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { requireStaff } from '#app/services/permissions.server.ts'
+
+const restoreSchema = z.object({ intent: z.literal('restore', { error: UNKNOWN_ACTION }), revisionId: rowId })
+
+interface RouteArgs {
+  request: Request
+  params: { id: string }
+  context: Readonly<RouterContextProvider>
+}
+
+interface ItemHistory {
+  /** The item's revisions, newest first; refuses an unknown item. */
+  list: (id: string) => Promise<unknown[]>
+  /** Puts one revision's words back into the item, as a new change by `authorId`. */
+  restore: (id: string, revisionId: string, author: { authorId: string }) => Promise<unknown>
+  restoredMessage: string
+}
+
+/**
+ * The loader and action of a published item's history route (a post's, a
+ * page's): both guarded for editors first, the loader listing the
+ * revisions for the history dialog, the action restoring one.
+ */
+export function itemHistoryRoute(history: ItemHistory) {
+  return {
+    async loader({ params, context }: RouteArgs) {
+      requireStaff(context, 'editor')
+      try {
+        return { revisions: await history.list(params.id) }
+      } catch (error) {
+        if (isDomainError(error)) throw Response.json({ error: error.message }, { status: error.status })
+        throw error
+      }
+    },
+    async action({ request, params, context }: RouteArgs) {
+      const staff = requireStaff(context, 'editor')
+      return answerAction(async () => {
+        const { revisionId } = await validatedForm(restoreSchema, request, Object.fromEntries)
+        await history.restore(params.id, revisionId, { authorId: staff.userId })
+        return history.restoredMessage
+      })
+    },
+  }
+}
