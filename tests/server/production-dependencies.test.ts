@@ -10,7 +10,8 @@ function packageOf(specifier: string) {
 }
 
 function importedPackages(source: string): string[] {
-  const specifiers = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"'.][^"']*)["']/gm)].map((match) => match[1]!)
+  // A specifier has no white space: a text such as `"…one from", next: "…"` in the bundle is no import.
+  const specifiers = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"'.\s][^"'\s]*)["']/gm)].map((match) => match[1]!)
   return specifiers.filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier)).map(packageOf)
 }
 
