@@ -158,6 +158,8 @@ test('an admin opens every screen of the sidebar, each with its own heading', as
   const headings: Record<string, RegExp> = {
     Dashboard: /^Dashboard$/,
     Sections: /^Sections Management$/,
+    Pages: /^Pages$/,
+    Menus: /^Menus$/,
     Blogs: /Blogs/,
     Events: /Events/,
     Gallery: /Gallery/,
@@ -165,6 +167,7 @@ test('an admin opens every screen of the sidebar, each with its own heading', as
     Policies: /^Policies$/,
     Testimonials: /^Testimonials$/,
     'Contact Messages': /^Contact Messages$/,
+    'Staff Directory': /^Staff Directory$/,
     Users: /^User Management$/,
     Theme: /^Theme Management$/,
     'API Keys': /^API Keys$/,
