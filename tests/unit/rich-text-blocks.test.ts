@@ -53,6 +53,11 @@ describe('rich text tables, callouts and videos', () => {
     )
   })
 
+  test('a link to a stored document or to one of the school\'s pages is kept as written', () => {
+    const html = '<p>Read the <a href="/files/policies/term-dates-2026.pdf">term dates for 2026 (PDF)</a> or the <a href="/admissions/open-days">open days page</a>.</p>'
+    expect(sanitizeHtml(html)).toBe(html)
+  })
+
   test('scripts and handlers stay out of the new blocks', () => {
     expect(sanitizeHtml('<aside data-callout="info"><script>alert(1)</script><p onclick="x()">Hi</p></aside>')).toBe('<aside data-callout="info"><p>Hi</p></aside>')
     expect(sanitizeHtml('<table><tbody><tr><td><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a></td></tr></tbody></table>')).toBe('<table><tbody><tr><td><a>x</a></td></tr></tbody></table>')
