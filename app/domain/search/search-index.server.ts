@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely'
+import type { Insertable, Kysely, Selectable } from 'kysely'
 import { plainText } from '#app/domain/blog/blog.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
 import type { Change } from '#app/lib/change-feed.server.ts'
@@ -6,6 +6,7 @@ import { db } from '#app/lib/db.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { addBeforeCommitStep, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import type { Database } from '#db/database.ts'
+import type { PageTable } from '#db/tables/navigation.ts'
 import { readTimestamp } from '#db/portable.ts'
 import { SEARCHABLE_TABLES, type SearchIndexTable, type SearchableTable } from '#db/tables/search.ts'
 
@@ -36,7 +37,8 @@ async function postDocument(reader: Reader, id: string): Promise<Document | unde
   }
 }
 
-type PageRow = { id: string; title: string; slug: string; parent_id: string | null; content: string; seo_description: string | null; status: 'draft' | 'published'; published_at: string | Date }
+const PAGE_COLUMNS = ['id', 'title', 'slug', 'parent_id', 'content', 'seo_description', 'status', 'published_at'] as const
+type PageRow = Pick<Selectable<PageTable>, (typeof PAGE_COLUMNS)[number]>
 
 async function pageDocument(reader: Reader, row: PageRow): Promise<Document> {
   const parent = row.parent_id ? await reader.selectFrom('pages').select('slug').where('id', '=', row.parent_id).executeTakeFirst() : undefined
@@ -53,7 +55,6 @@ async function pageDocument(reader: Reader, row: PageRow): Promise<Document> {
   }
 }
 
-const PAGE_COLUMNS = ['id', 'title', 'slug', 'parent_id', 'content', 'seo_description', 'status', 'published_at'] as const
 
 async function eventDocument(reader: Reader, id: string): Promise<Document | undefined> {
   const row = await reader.selectFrom('events').select(['id', 'title', 'description', 'status', 'created_at', 'start_date']).where('id', '=', id).executeTakeFirst()
