@@ -11,6 +11,7 @@ import type {
   TestimonialTable,
 } from './tables/content.ts'
 import type { MenuItemTable, PageTable, StaffMemberTable } from './tables/navigation.ts'
+import type { AlertTable, OutboxMessageTable, PushSubscriptionTable, SubscriberTable } from './tables/notifications.ts'
 import type { ProfileTable, UserRoleTable } from './tables/people.ts'
 import type { SearchIndexTable } from './tables/search.ts'
 import type { SectionTable, SiteSettingTable, ThemeTable } from './tables/site.ts'
@@ -46,6 +47,10 @@ export interface Database {
   menu_items: MenuItemTable
   staff_members: StaffMemberTable
   search_index: SearchIndexTable
+  alerts: AlertTable
+  subscribers: SubscriberTable
+  push_subscriptions: PushSubscriptionTable
+  outbox_messages: OutboxMessageTable
 }
 
 export type TableName = keyof Database

@@ -11,6 +11,7 @@ import { publishing } from './0009-publishing.ts'
 import { mediaLibrary } from './0010-media-library.ts'
 import { pagesMenusStaff } from './0011-pages-menus-staff.ts'
 import { searchIndex } from './0012-search-index.ts'
+import { alertsNotifications } from './0013-alerts-notifications.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -30,6 +31,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0010-media-library': mediaLibrary(engine),
     '0011-pages-menus-staff': pagesMenusStaff(engine),
     '0012-search-index': searchIndex(engine),
+    '0013-alerts-notifications': alertsNotifications(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely'
-import type { Timestamp } from '../columns.ts'
+import type { Bool, Timestamp } from '../columns.ts'
 
 export const ROLES = ['user', 'editor', 'admin'] as const
 export type Role = (typeof ROLES)[number]
@@ -14,6 +14,8 @@ export interface ProfileTable {
   email: string
   status: Generated<ProfileStatus>
   created_at: Timestamp
+  /** This staff member gets a mail for each new contact message. */
+  notify_contact_messages: Bool
 }
 
 /** Exactly one role per user: user_id is the primary key. */

@@ -39,14 +39,19 @@ export const ARCHIVED_TABLES = [
   { table: 'pages', key: 'id' },
   { table: 'menu_items', key: 'id' },
   { table: 'staff_members', key: 'id' },
+  { table: 'alerts', key: 'id' },
+  // Families' choices: a restored site goes on sending what they asked for.
+  { table: 'subscribers', key: 'id' },
+  { table: 'push_subscriptions', key: 'id' },
 ] as const satisfies readonly { table: TableName; key: string }[]
 
 /**
  * Left out on purpose: sign-in sessions and one-time links (a restored site
  * asks everyone to sign in again; old links must not work there), and the
- * counters of rate limits, failed sign-ins and the contact form's used tokens.
+ * counters of rate limits, failed sign-ins and the contact form's used tokens;
+ * and the outbox: a restored site must not send again what the old one sent.
  */
-export const TRANSIENT_TABLES = ['session', 'verification', 'rateLimit', 'contact_throttle', 'contact_used_tokens', 'sign_in_failures'] as const satisfies readonly TableName[]
+export const TRANSIENT_TABLES = ['session', 'verification', 'rateLimit', 'contact_throttle', 'contact_used_tokens', 'sign_in_failures', 'outbox_messages'] as const satisfies readonly TableName[]
 
 /**
  * Built from the archived tables, so left out too: the site search index. A
