@@ -99,3 +99,20 @@ export function registerComposer(kind: string, composer: Composer) {
 export function composerFor(kind: string): Composer | undefined {
   return composers.get(kind)
 }
+
+/** A failure that retrying cannot fix (the address does not exist, the push subscription is gone): the message is marked failed at once. */
+export class PermanentDeliveryFailure extends Error {
+  override name = 'PermanentDeliveryFailure'
+}
+
+type PushSender = (push: OutgoingPush) => Promise<void>
+let pushSender: PushSender | undefined
+
+/** Set by the push module: how a composed push is encrypted and posted. */
+export function registerPushSender(send: PushSender) {
+  pushSender = send
+}
+
+export function registeredPushSender(): PushSender | undefined {
+  return pushSender
+}

@@ -1,0 +1,6 @@
+/**
+ * Every module that queues a kind of message registers its composer when
+ * imported; the delivery worker imports this list so that all are known
+ * before it sends anything.
+ */
+export {}
