@@ -116,3 +116,16 @@ export function registerPushSender(send: PushSender) {
 export function registeredPushSender(): PushSender | undefined {
   return pushSender
 }
+
+/** Work the delivery worker runs about once a minute on every instance; it must be idempotent (queue with dedupe keys). */
+export type PeriodicTask = (now: Date) => Promise<void>
+const periodicTasks = new Set<PeriodicTask>()
+
+/** Registers a task such as queueing the weekly digests when their time has come. */
+export function registerPeriodicTask(task: PeriodicTask) {
+  periodicTasks.add(task)
+}
+
+export function registeredPeriodicTasks(): readonly PeriodicTask[] {
+  return [...periodicTasks]
+}
