@@ -3,4 +3,4 @@
  * imported; the delivery worker imports this list so that all are known
  * before it sends anything.
  */
-export {}
+import '#app/domain/outbox/prepared-mail.server.ts'
