@@ -62,24 +62,27 @@ test('a server killed (SIGKILL) in the middle of a send loses no mail and, start
   const { handle, ids } = await queueMails({ engine: 'sqlite', file: path.join(dataDir, 'school.sqlite') }, COUNT, 'killed')
   cleanUp.push(() => handle.destroy())
 
-  const server: { app?: AppProcess } = {}
+  let listening: (app: AppProcess) => void
+  const started = new Promise<AppProcess>((resolve) => (listening = resolve))
   let killed: () => void
   const pluggedOut = new Promise<void>((resolve) => (killed = resolve))
   // The peer pulls the plug when the 20th mail arrives, before answering it: that mail was in flight, not delivered.
   const peer = await startSmtpPeer({
-    beforeAnswer(_raw, n) {
+    async beforeAnswer(_raw, n) {
       if (n !== KILLED_AT) return 'answer'
-      process.kill(server.app!.pid, 'SIGKILL')
+      // The worker may get this far before the server says it listens: its process id is known only then.
+      process.kill((await started).pid, 'SIGKILL')
       killed()
       return 'hang'
     },
   })
   cleanUp.push(() => peer.close())
 
-  server.app = await startApp(mailEnv(peer), { dataDir })
+  const app = await startApp(mailEnv(peer), { dataDir })
+  listening!(app)
   await pluggedOut
   // Already killed: this only waits for the process to be gone.
-  await server.app.crash()
+  await app.crash()
   expect(peer.accepted).toHaveLength(KILLED_AT - 1)
   const statuses = await handle.db.selectFrom('outbox_messages').select(['status', sql<number>`count(*)`.as('count')]).groupBy('status').execute()
   // Every mail answered before the kill is recorded as sent; the one in flight is still claimed.

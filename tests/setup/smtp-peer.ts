@@ -13,7 +13,7 @@ export interface SmtpPeerOptions {
   /** Refuses a recipient with this SMTP code and text (4xx: try later, 5xx: never). */
   refuse?: (address: string) => { code: number; text: string } | undefined
   /** Runs when the n-th mail's data has arrived, before the peer answers it (1 for the first); 'hang' leaves it unanswered and not accepted. */
-  beforeAnswer?: (raw: string, n: number) => 'answer' | 'hang'
+  beforeAnswer?: (raw: string, n: number) => 'answer' | 'hang' | Promise<'answer' | 'hang'>
 }
 
 export interface SmtpPeer {
@@ -42,14 +42,16 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8')
         received += 1
-        if (options.beforeAnswer?.(raw, received) === 'hang') return
-        accepted.push({
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? '',
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
-          raw,
+        void Promise.resolve(options.beforeAnswer?.(raw, received)).then((decision) => {
+          if (decision === 'hang') return
+          accepted.push({
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? '',
+            subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
+            raw,
+          })
+          callback()
         })
-        callback()
       })
     },
   })
