@@ -54,7 +54,7 @@ describe(`the outbox's delivery on ${database.engine}`, () => {
     expect(await deliverDueMessages()).toBe(1)
 
     const sent = await row('parent@family.test')
-    expect(sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null, title: 'Hello parent@family.test' })
     expect(sent.sent_at).not.toBeNull()
     expect(peer.accepted).toHaveLength(1)
     expect(peer.accepted[0]).toMatchObject({ to: ['parent@family.test'], subject: 'Hello parent@family.test', messageId: messageIdFor(sent.id) })

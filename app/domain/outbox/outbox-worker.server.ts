@@ -141,16 +141,19 @@ async function releaseClaims(ids: string[]) {
     .execute()
 }
 
-type Outcome =
-  | { status: 'sent'; response: string }
+/** `title`: the subject or push title once composed, kept for the delivery log. */
+type Outcome = { title?: string } & (
+  | { status: 'sent' }
   | { status: 'skipped'; reason: string }
   | { status: 'postponed'; until: Date }
   | { status: 'failed'; reason: string }
   | { status: 'retry'; reason: string }
+)
 
 async function deliverOne(message: OutboxMessage, now: Date): Promise<void> {
   const outcome = await attempt(message)
-  const update = db.updateTable('outbox_messages').where('id', '=', message.id)
+  let update = db.updateTable('outbox_messages').where('id', '=', message.id)
+  if (outcome.title) update = update.set({ title: outcome.title.slice(0, LONGEST_REASON) })
   switch (outcome.status) {
     case 'sent':
       await update.set({ status: 'sent', sent_at: new Date().toISOString(), lease_until: null, last_error: null }).execute()
@@ -188,21 +191,33 @@ async function deliverOne(message: OutboxMessage, now: Date): Promise<void> {
 async function attempt(message: OutboxMessage): Promise<Outcome> {
   const composer = composerFor(message.kind)
   if (!composer) return { status: 'failed', reason: `No composer for messages of kind '${message.kind}'` }
+  let title: string | undefined
   try {
     const composed = await composer(message)
     if ('skip' in composed) return { status: 'skipped', reason: composed.skip }
     if ('postponeUntil' in composed) return { status: 'postponed', until: composed.postponeUntil }
     if (composed.send.channel === 'mail') {
-      const sent = await mailer.send({ ...composed.send.mail, messageId: messageIdFor(message.id) })
-      return { status: 'sent', response: sent.response }
+      title = composed.send.mail.subject
+      await mailer.send({ ...composed.send.mail, messageId: messageIdFor(message.id) })
+      return { status: 'sent', title }
     }
+    title = pushTitle(composed.send.push.payload)
     const pushSender = registeredPushSender()
-    if (!pushSender) return { status: 'failed', reason: 'Push notifications are not set up on this server' }
+    if (!pushSender) return { status: 'failed', reason: 'Push notifications are not set up on this server', title }
     await pushSender(composed.send.push)
-    return { status: 'sent', response: 'accepted by the push service' }
+    return { status: 'sent', title }
   } catch (error) {
-    if (error instanceof PermanentDeliveryFailure || isPermanentSmtpRefusal(error)) return { status: 'failed', reason: reasonOf(error) }
-    return { status: 'retry', reason: reasonOf(error) }
+    if (error instanceof PermanentDeliveryFailure || isPermanentSmtpRefusal(error)) return { status: 'failed', reason: reasonOf(error), title }
+    return { status: 'retry', reason: reasonOf(error), title }
+  }
+}
+
+function pushTitle(payload: string): string | undefined {
+  try {
+    const { title } = JSON.parse(payload) as { title?: unknown }
+    return typeof title === 'string' ? title : undefined
+  } catch {
+    return undefined
   }
 }
 
