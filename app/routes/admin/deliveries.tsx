@@ -1,9 +1,8 @@
 import { Bell, ChevronLeft, ChevronRight, Mail, RotateCw } from 'lucide-react'
-import { Link, useFetcher, useLocation, useRevalidator } from 'react-router'
+import { Link, useFetcher, useLocation } from 'react-router'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
-import { useChangeFeed } from '#app/components/hooks/use-change-feed.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -41,17 +40,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Deliveries | Admin Pane
 const STATUS_BADGES: Record<OutboxStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
   pending: 'outline',
   sending: 'default',
-  sent: 'secondary',
+  sent: 'outline',
   failed: 'destructive',
-  skipped: 'outline',
+  skipped: 'secondary',
 }
 
 export default function DeliveriesAdmin({ loaderData }: Route.ComponentProps) {
   const { deliveries, counts, total, page, pageCount, status, search } = loaderData
-  const revalidator = useRevalidator()
-  // Newly queued and retried messages show without a reload.
-  const reload = () => void revalidator.revalidate()
-  useChangeFeed(['outbox_messages'], reload, reload)
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
   const retrying = fetcher.state === 'idle' ? null : fetcher.formData?.get('id')
@@ -149,7 +144,7 @@ function DeliveryRow({ delivery, retrying, onRetry }: { delivery: Delivery; retr
   const cell = 'block py-0.5 md:table-cell md:py-2 md:pr-3 md:align-top'
   return (
     <tr className="block rounded-lg border p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0">
-      <td className={cn(cell, 'font-medium break-all')}>
+      <td className={cn(cell, 'font-medium [overflow-wrap:anywhere]')}>
         <span className="flex items-center gap-2">
           <ChannelIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
           <span className="sr-only">{delivery.channel === 'push' ? 'Push notification to' : 'Mail to'}</span>
