@@ -74,7 +74,7 @@ export async function startService(command: string, args: string[], options: { u
 }
 
 /** The production server on a fresh data folder: demo content is seeded, nothing is random that matters. */
-export async function startSite(buildDir: string, dataDir: string, logFile: string): Promise<Service> {
+export async function startSite(buildDir: string, dataDir: string, logFile: string, extraEnv: Record<string, string> = {}): Promise<Service> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   return startService(process.execPath, ['server.js'], {
@@ -91,6 +91,7 @@ export async function startSite(buildDir: string, dataDir: string, logFile: stri
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'bench-admin-password',
       AUTH_RATE_LIMIT: 'false',
+      ...extraEnv,
     },
   })
 }

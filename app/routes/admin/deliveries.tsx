@@ -42,7 +42,7 @@ const STATUS_BADGES: Record<OutboxStatus, 'default' | 'secondary' | 'destructive
   sending: 'default',
   sent: 'outline',
   failed: 'destructive',
-  skipped: 'secondary',
+  skipped: 'outline',
 }
 
 export default function DeliveriesAdmin({ loaderData }: Route.ComponentProps) {
