@@ -28,15 +28,15 @@ describe('configuration', () => {
 
   test('accounts: mail to files, rate limits on, no proxy trusted, no sign-in providers unless configured', () => {
     const config = loadConfig({})
-    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'School Website <no-reply@localhost>' })
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'School Website <no-reply@localhost>', ratePerMinute: 600 })
     expect(config.authRateLimit).toBe(true)
     expect(config.trustProxy).toBe(false)
     expect(config.oauthProviders).toEqual([])
   })
 
-  test('SMTP_URL, MAIL_FROM, AUTH_RATE_LIMIT and TRUST_PROXY are read', () => {
-    const config = loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465', MAIL_FROM: 'Head <head@school.example>', AUTH_RATE_LIMIT: 'false', TRUST_PROXY: '1' })
-    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pass@mail.example:465', from: 'Head <head@school.example>' })
+  test('SMTP_URL, MAIL_FROM, MAIL_RATE_PER_MINUTE, AUTH_RATE_LIMIT and TRUST_PROXY are read', () => {
+    const config = loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465', MAIL_FROM: 'Head <head@school.example>', MAIL_RATE_PER_MINUTE: '120', AUTH_RATE_LIMIT: 'false', TRUST_PROXY: '1' })
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pass@mail.example:465', from: 'Head <head@school.example>', ratePerMinute: 120 })
     expect(config.authRateLimit).toBe(false)
     expect(config.trustProxy).toBe(1)
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
@@ -80,6 +80,7 @@ describe('configuration', () => {
     ['AUTH_SECRET', { AUTH_SECRET: 'short' }],
     ['S3_BUCKET', { STORAGE_DRIVER: 's3' }],
     ['SMTP_URL', { SMTP_URL: 'mail.example:587' }],
+    ['MAIL_RATE_PER_MINUTE', { MAIL_RATE_PER_MINUTE: '0' }],
     ['AUTH_RATE_LIMIT', { AUTH_RATE_LIMIT: 'off' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'everyone' }],
     ['GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'id' }],
