@@ -40,7 +40,7 @@ function storeDeliveries() {
 
 test('an admin reads the delivery log, narrows it, and sends a failed mail again', async ({ page, request }) => {
   // Two full-page screenshots of a long table on a busy machine.
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   storeDeliveries()
   await signIn(page, await createStaffAccount(request, 'admin'))
   await page.locator('aside').getByRole('link', { name: 'Deliveries' }).click()
@@ -72,11 +72,9 @@ test('an admin reads the delivery log, narrows it, and sends a failed mail again
   // The worker wakes on the retry and sends it (this site has no SMTP server: it writes the mail to a file).
   await expect.poll(() => demoRow<{ status: string; attempts: number }>('select status, attempts from outbox_messages where recipient = ?', FAILED)).toEqual({ status: 'sent', attempts: 1 })
 
-  await page.getByRole('link', { name: 'Clear search' }).click()
-  await page.goto(page.url().replace(/status=failed&?/, ''))
-  await expect(page.getByRole('navigation', { name: 'Pages of the delivery log' })).toContainText('page 1 of')
-  await page.getByRole('link', { name: 'Older' }).click()
-  await expect(page.getByRole('navigation', { name: 'Pages of the delivery log' })).toContainText('page 2 of', { timeout: 20_000 })
+  await page.goto(`${DEMO_SITE_URL}/admin/deliveries?page=2`)
+  await expect(page.getByRole('navigation', { name: 'Pages of the delivery log' })).toContainText(/messages, page 2 of \d+/)
+  await expect(page.getByRole('link', { name: 'Newer' })).toHaveAttribute('href', '/admin/deliveries?page=1')
 })
 
 test('an editor is not shown the delivery log', async ({ page, request }) => {
