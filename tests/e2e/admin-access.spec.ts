@@ -9,7 +9,7 @@ import { createStaffAccount, signIn } from './staff.ts'
 const ACCESS_DENIED = "Access denied. You don't have admin permissions. Please contact an administrator."
 const DASHBOARD_CARDS = ['Sections', 'Blog Posts', 'Events', 'Gallery Images', 'Policies', 'Testimonials']
 const CONTENT_LINKS = ['Sections', 'Pages', 'Menus', 'Blogs', 'Events', 'Gallery', 'Media Library', 'Policies', 'Testimonials', 'Contact Messages', 'Staff Directory']
-const ALL_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Users', 'Theme', 'API Keys', 'Account']
+const ALL_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Users', 'Theme', 'API Keys', 'Deliveries', 'Account']
 const EDITOR_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Account']
 
 function sidebarLinks(page: Page) {
@@ -171,6 +171,7 @@ test('an admin opens every screen of the sidebar, each with its own heading', as
     Users: /^User Management$/,
     Theme: /^Theme Management$/,
     'API Keys': /^API Keys$/,
+    Deliveries: /^Deliveries$/,
     Account: /^Account$/,
   }
   expect(Object.keys(headings)).toEqual(ALL_LINKS)

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { sendAppMailTo, startSmtpPeer } from '#tests/setup/smtp-peer.ts'
 
 let refusal: { code: number; text: string } | undefined
@@ -10,7 +10,8 @@ const { mailer } = await import('#app/lib/mail/mail.server.ts')
 const { writeTransaction } = await import('#app/lib/transaction.server.ts')
 const { registerComposer } = await import('#app/domain/outbox/outbox.server.ts')
 const { queuePreparedMails } = await import('#app/domain/outbox/prepared-mail.server.ts')
-const { deliverDueMessages, messageIdFor, MAX_ATTEMPTS } = await import('#app/domain/outbox/outbox-worker.server.ts')
+const { deliverDueMessages, messageIdFor, MAX_ATTEMPTS, startOutboxWorker } = await import('#app/domain/outbox/outbox-worker.server.ts')
+const { registerPeriodicTask } = await import('#app/domain/outbox/outbox.server.ts')
 const { prepareTestDatabase } = await import('#tests/setup/database-lifecycle.ts')
 
 const database = prepareTestDatabase()
@@ -187,5 +188,35 @@ describe(`the outbox's delivery on ${database.engine}`, () => {
     expect(new Set(ids).size).toBe(300)
     const statuses = await db.selectFrom('outbox_messages').select('status').where('status', '!=', 'sent').execute()
     expect(statuses).toEqual([])
+  })
+
+  test('the running worker sends what a write queues at once, a scheduled mail at its time, runs the periodic tasks, and stops cleanly', async () => {
+    const ticks: Date[] = []
+    registerPeriodicTask((now) => {
+      ticks.push(now)
+      return Promise.resolve()
+    })
+    const worker = startOutboxWorker()
+    try {
+      await vi.waitFor(() => expect(ticks.length).toBeGreaterThan(0))
+      // Woken by the change feed event that queueing publishes.
+      await queue('woken@family.test')
+      await vi.waitFor(() => expect(peer.accepted.map((mail) => mail.to[0])).toContain('woken@family.test'), { timeout: 5000 })
+      expect(await row('woken@family.test')).toMatchObject({ status: 'sent' })
+
+      // Woken by its timer when the next message falls due.
+      const due = new Date(Date.now() + 1500)
+      await writeTransaction((tx) =>
+        queuePreparedMails(tx, [{ to: 'timed@family.test', dedupeKey: 'timed', subject: 'Timed', text: 'x', html: '<p>x</p>', deliverAfter: due }]),
+      )
+      await vi.waitFor(() => expect(peer.accepted.map((mail) => mail.to[0])).toContain('timed@family.test'), { timeout: 8000, interval: 100 })
+      expect(Date.now()).toBeGreaterThanOrEqual(due.getTime())
+    } finally {
+      await worker.stop()
+    }
+    // Stopped: nothing is sent any more.
+    await queue('after-stop@family.test')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await row('after-stop@family.test')).toMatchObject({ status: 'pending' })
   })
 })
