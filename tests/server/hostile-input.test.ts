@@ -1300,6 +1300,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       ['/admin/users', 'routes/admin/users'],
       ['/admin/account', 'routes/admin/account'],
       ['/admin/api-keys', 'routes/admin/api-keys'],
+      ['/admin/deliveries', 'routes/admin/deliveries'],
       ['/admin/pages', 'routes/admin/pages'],
       ['/admin/menus', 'routes/admin/menus'],
       ['/admin/staff', 'routes/admin/staff'],
