@@ -3,4 +3,6 @@
  * imported; the delivery worker imports this list so that all are known
  * before it sends anything.
  */
+import '#app/domain/contact/office-notifications.server.ts'
+
 export {}
