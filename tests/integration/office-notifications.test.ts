@@ -153,7 +153,7 @@ describe(`office notifications on ${database.engine}`, () => {
     const layoutCount = async (role: Role) => {
       const context = new RouterContextProvider()
       context.set(staffContext, { userId: 'x', email: 'x@example.org', displayName: 'X', role, twoFactorEnabled: false })
-      const data = await adminLayoutLoader({ request: new Request('http://localhost/admin'), params: {}, context, unstable_pattern: '/admin' } as Parameters<typeof adminLayoutLoader>[0])
+      const data = await adminLayoutLoader({ request: new Request('http://localhost/admin'), params: {}, context } as unknown as Parameters<typeof adminLayoutLoader>[0])
       return data.unreadContactMessages
     }
     await db.updateTable('contact_messages').set({ read: true }).execute()
