@@ -3,6 +3,5 @@
  * imported; the delivery worker imports this list so that all are known
  * before it sends anything.
  */
+import '#app/domain/outbox/prepared-mail.server.ts'
 import '#app/domain/contact/office-notifications.server.ts'
-
-export {}
