@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Outlet, useNavigate, useNavigation } from 'react-router'
+import { Mail } from 'lucide-react'
+import { Link, Outlet, useNavigate, useNavigation } from 'react-router'
 import { AdminSidebar } from '#app/components/admin/admin-sidebar.tsx'
 import { MenuToggle, useNavigationMenu } from '#app/components/menu-toggle.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
@@ -54,6 +55,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-muted/40 md:flex">
       <header className="sticky top-0 z-30 flex items-center justify-between border-b bg-background px-4 py-3 md:hidden">
         <span className="font-bold text-primary">Admin Panel</span>
+        {/* The sidebar is folded away on a phone: its count shows here too. */}
+        {unread ? (
+          <Link
+            to="/admin/contact"
+            data-testid="header-count-contact"
+            className="ml-auto mr-2 flex items-center gap-1 rounded-full bg-destructive px-2.5 py-1 text-xs font-semibold text-white tabular-nums"
+          >
+            <Mail aria-hidden className="size-3.5" />
+            {unread}
+            <span className="sr-only"> unread contact {unread === 1 ? 'message' : 'messages'}</span>
+          </Link>
+        ) : null}
         <MenuToggle open={menu.open} onToggle={menu.toggle} controls="admin-menu" />
       </header>
       {menu.open ? (
