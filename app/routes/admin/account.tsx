@@ -1,18 +1,16 @@
 import { useFetcher } from 'react-router'
-import { z } from 'zod'
 import { PasskeysCard } from '#app/components/account/passkeys-card.tsx'
 import { TwoFactorCard } from '#app/components/account/two-factor-card.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Switch } from '#app/components/ui/switch.tsx'
-import { contactMessageMailsSchema, OFFICE_NOTIFICATION_MESSAGES } from '#app/domain/contact/office-notifications.schema.ts'
+import { OFFICE_NOTIFICATION_MESSAGES } from '#app/domain/contact/office-notifications.schema.ts'
 import { canReadContactMessages, getsContactMessageMails, setContactMessageMails } from '#app/domain/contact/office-notifications.server.ts'
 import { hasRole } from '#app/domain/user/access.ts'
-import { TWO_FACTOR_FIRST, twoFactorSettingSchema } from '#app/domain/user/account-security.ts'
+import { accountActionSchema, TWO_FACTOR_FIRST } from '#app/domain/user/account-security.ts'
 import { isTwoFactorRequiredForStaff, listPasskeys, mustSetUpTwoFactor, setTwoFactorRequiredForStaff } from '#app/domain/user/account-security.server.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
-import { UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
@@ -31,9 +29,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     contactMessageMails: canReadContactMessages(staff.role) ? await getsContactMessageMails(staff.userId) : null,
   }
 }
-
-/** The forms of this page that are not Better Auth's own: the admin's site-wide 2FA rule, and one's own contact-message mails. */
-const accountActionSchema = z.discriminatedUnion('intent', [twoFactorSettingSchema, contactMessageMailsSchema], { error: UNKNOWN_ACTION })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'user')
