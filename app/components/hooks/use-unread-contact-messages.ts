@@ -1,4 +1,4 @@
-import { useFetcher, useRouteLoaderData } from 'react-router'
+import { useRevalidator, useRouteLoaderData } from 'react-router'
 import { useChangeFeed } from './use-change-feed.ts'
 
 /** What the admin layout's loader tells every admin page: null for a role that does not read contact messages. */
@@ -7,23 +7,20 @@ interface UnreadContactMessages {
 }
 
 const LAYOUT_ROUTE = 'routes/admin/layout'
-/** One fetcher, shared by key, so the sidebar and the dashboard show the same fresh count. */
-const FETCHER_KEY = 'unread-contact-messages'
 
-/** How many contact messages are unread, as fresh as the layout's follower keeps it; null when the role does not read them. */
+/** How many contact messages are unread, as the admin layout last loaded it; null when the role does not read them. */
 export function useUnreadContactMessages(): number | null {
-  const layout = useRouteLoaderData<UnreadContactMessages>(LAYOUT_ROUTE)
-  const fetcher = useFetcher<UnreadContactMessages>({ key: FETCHER_KEY })
-  return fetcher.data?.unreadContactMessages ?? layout?.unreadContactMessages ?? null
+  return useRouteLoaderData<UnreadContactMessages>(LAYOUT_ROUTE)?.unreadContactMessages ?? null
 }
 
 /**
- * Reloads the count whenever a message arrives, is marked read or unread, or
- * is deleted. `/admin` without `?index` loads the layout's own loader, not the
- * dashboard's: one small query, not the page.
+ * Reloads the page's data (the layout's count with it) whenever a message
+ * arrives, is marked read or unread, or is deleted, by anyone in any tab or
+ * through the API. One follower for every admin page, the Contact Messages
+ * list included, so that one change costs one reload.
  */
-export function useFollowUnreadContactMessages(following: boolean) {
-  const fetcher = useFetcher<UnreadContactMessages>({ key: FETCHER_KEY })
-  const reload = () => void fetcher.load('/admin')
+export function useFollowContactMessages(following: boolean) {
+  const revalidator = useRevalidator()
+  const reload = () => void revalidator.revalidate()
   useChangeFeed(following ? ['contact_messages'] : [], reload, reload)
 }

@@ -1,5 +1,5 @@
 import { Mail, MailOpen } from 'lucide-react'
-import { useFetcher, useRevalidator } from 'react-router'
+import { useFetcher } from 'react-router'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
@@ -24,7 +24,6 @@ import { formatDate, formatTime } from '#app/lib/format.ts'
 import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
-import { useChangeFeed } from '#app/components/hooks/use-change-feed.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { Route } from './+types/contact-messages.ts'
@@ -62,10 +61,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Contact Messages | Admi
 
 export default function ContactMessagesAdmin({ loaderData }: Route.ComponentProps) {
   const { messages, unread, search, officeAddresses } = loaderData
-  const revalidator = useRevalidator()
-  // New messages from the public form appear without a reload.
-  const reload = () => void revalidator.revalidate()
-  useChangeFeed(['contact_messages'], reload, reload)
+  // New messages from the public form appear without a reload: the admin layout follows them for every page.
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
   const pendingId = fetcher.state === 'idle' ? null : fetcher.formData?.get('id')

@@ -26,7 +26,7 @@ const CARD_AREAS: Record<ContentCountKey, { icon: AdminAreaIcon; path: string }>
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { counts, linkedPaths, displayName } = loaderData
-  // The layout's count, kept fresh there: null for a role that does not read the messages.
+  // The layout's count, which follows the change feed: null for a role that does not read the messages.
   const unread = useUnreadContactMessages()
   return (
     <div className="space-y-6">

@@ -12,7 +12,7 @@ import { authClient } from '#app/lib/auth-client.ts'
 import { useHydrated } from '#app/components/hooks/use-hydrated.ts'
 import { adminGuard, requireStaff } from '#app/services/permissions.server.ts'
 import { useSessionWatcher } from '#app/components/hooks/use-session-watcher.ts'
-import { useFollowUnreadContactMessages, useUnreadContactMessages } from '#app/components/hooks/use-unread-contact-messages.ts'
+import { useFollowContactMessages } from '#app/components/hooks/use-unread-contact-messages.ts'
 import type { Route } from './+types/layout.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [adminGuard]
@@ -32,8 +32,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const markLeaving = useSessionWatcher()
   const [loggingOut, setLoggingOut] = useState(false)
   const menu = useNavigationMenu()
-  useFollowUnreadContactMessages(loaderData.unreadContactMessages !== null)
-  const unread = useUnreadContactMessages()
+  const unread = loaderData.unreadContactMessages
+  useFollowContactMessages(unread !== null)
 
   // Logout goes to /auth even when the sign-out call fails; the
   // marker keeps /auth from sending a still-valid session back here.
