@@ -85,6 +85,8 @@ export function alertsNotifications(engine: Engine): Migration {
       await db.schema.createIndex('outbox_messages_subject_idx').on('outbox_messages').columns(['subject_table', 'subject_id']).execute()
 
       await db.schema.alterTable('profiles').addColumn('notify_contact_messages', t.boolean, (c) => c.notNull().defaultTo(t.bool(false))).execute()
+      // The admin sidebar counts the unread messages on every admin page load.
+      await db.schema.createIndex('contact_messages_read_idx').on('contact_messages').column('read').execute()
     },
   }
 }

@@ -24,7 +24,7 @@ test('an editor reads, marks and deletes contact messages', async ({ page, reque
   await page.locator('aside').getByRole('link', { name: 'Contact Messages' }).click()
   await expect(page.getByRole('heading', { name: 'Contact Messages', level: 1 })).toBeVisible()
   await waitForHydration(page, 'main')
-  await expect(page.getByText(`${unreadCount()} Unread`)).toBeVisible()
+  await expect(page.getByText(`${unreadCount()} Unread`, { exact: true })).toBeVisible()
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
   await expect(card.getByText('New', { exact: true })).toBeVisible()
@@ -36,7 +36,7 @@ test('an editor reads, marks and deletes contact messages', async ({ page, reque
   await card.getByRole('button', { name: 'Mark Read' }).click()
   await expect(toast(page, 'Message status updated')).toBeVisible()
   await expect(card.getByText('New', { exact: true })).toHaveCount(0)
-  await expect(page.getByText(`${unreadBefore - 1} Unread`)).toBeVisible()
+  await expect(page.getByText(`${unreadBefore - 1} Unread`, { exact: true })).toBeVisible()
   expect(storedMessage(id)).toEqual({ read: 1 })
 
   await card.getByRole('button', { name: 'Mark Unread' }).click()

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { BLOG_LIMITS, blogActionSchema, blogSchema } from '#app/domain/blog/blog.schema.ts'
 import { contactMessageActionSchema } from '#app/domain/contact/contact-message.schema.ts'
+import { accountActionSchema } from '#app/domain/user/account-security.ts'
 import { contactMessageSchema } from '#app/domain/contact/contact.schema.ts'
 import { eventActionSchema, eventSchema } from '#app/domain/event/event.schema.ts'
 import { DEFAULT_FOLDER, galleryActionSchema, galleryFolderSchema, galleryUploadSchema, uploadFolderOf, uploadTitles } from '#app/domain/gallery/gallery.schema.ts'
@@ -1093,7 +1094,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
         expect(row && { name: row.name, email: row.email, message: row.message, read: row.read }).toEqual({ name: data.name, email: data.email, message: data.message, read: 0 })
       },
       rules: contactMessageRules,
-      tables: ['contact_messages'],
+      tables: ['contact_messages', 'site_settings'],
     })
   })
 
@@ -1106,15 +1107,23 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     await fuzzAction('contact messages', {
       url: '/admin/contact',
       routeId: 'routes/admin/contact-messages',
-      intents: ['mark', 'delete'],
+      intents: ['mark', 'delete', 'office-addresses'],
       valid: fc.oneof(
         { weight: 3, arbitrary: fc.record({ intent: fc.constant('mark'), id: existingId('contact_messages'), read: fc.constantFrom('true', 'false') }).map(entries) },
         { weight: 1, arbitrary: fc.record({ intent: fc.constant('delete'), id: existingId('contact_messages') }).map(entries) },
+        { weight: 1, arbitrary: fc.record({ intent: fc.constant('office-addresses'), addresses: fc.constantFrom('', 'office@school.example', 'a@school.example\nB@school.example, A@SCHOOL.example') }).map(entries) },
       ),
-      fields: { id: anyId('contact_messages'), read: fieldValue(['true', 'false', 'TRUE', '1', 'on']) },
+      fields: {
+        id: anyId('contact_messages'),
+        read: fieldValue(['true', 'false', 'TRUE', '1', 'on']),
+        addresses: fieldValue(['office@school.example', 'not-an-address', 'a@b', Array.from({ length: 11 }, (_, n) => `o${n}@school.example`).join('\n'), `${'e'.repeat(300)}@example.org`]),
+      },
       stored: (form) => {
         const data = parsed(contactMessageActionSchema, submission(form, { stringsOnly: true }).values, 'contact message')
         if (data.intent === 'delete') return expectGone('contact_messages', data.id)
+        if (data.intent === 'office-addresses') {
+          return expect(rows<{ value: string }>("select value from site_settings where key = 'office_notification_addresses'")).toEqual([{ value: JSON.stringify(data.addresses) }])
+        }
         expect(rowById<ContactMessageRow>('contact_messages', data.id)?.read).toBe(data.read ? 1 : 0)
       },
       rules: contactMessageRules,
@@ -1167,12 +1176,21 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     await fuzzAction('account setting', {
       url: '/admin/account',
       routeId: 'routes/admin/account',
-      intents: ['require-two-factor'],
-      valid: fc.constant(entries({ intent: 'require-two-factor', required: 'false' })),
-      fields: { required: fieldValue(['true', 'false', 'TRUE', 'on', '1']) },
-      stored: () => expect(rows<{ value: string }>("select value from site_settings where value in ('true', 'false')").map((row) => row.value)).toEqual(['false']),
+      intents: ['require-two-factor', 'notify-contact-messages'],
+      valid: fc.oneof(
+        fc.constant(entries({ intent: 'require-two-factor', required: 'false' })),
+        fc.record({ intent: fc.constant('notify-contact-messages'), enabled: fc.constantFrom('true', 'false') }).map(entries),
+      ),
+      fields: { required: fieldValue(['true', 'false', 'TRUE', 'on', '1']), enabled: fieldValue(['true', 'false', 'TRUE', 'on', '1']) },
+      stored: (form) => {
+        const data = parsed(accountActionSchema, submission(form, { stringsOnly: true }).values, 'account setting')
+        if (data.intent === 'notify-contact-messages') {
+          return expect(rows<{ chosen: number }>('select notify_contact_messages as chosen from profiles where id = ?', adminId)).toEqual([{ chosen: data.enabled ? 1 : 0 }])
+        }
+        expect(rows<{ value: string }>("select value from site_settings where value in ('true', 'false')").map((row) => row.value)).toEqual(['false'])
+      },
       rules: userRules,
-      tables: ['site_settings'],
+      tables: ['site_settings', 'profiles'],
     })
   })
 

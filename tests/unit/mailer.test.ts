@@ -27,6 +27,15 @@ describe('mail messages', () => {
     expect(mail.html).toContain('<h1 style="font-size:22px;margin:0 0 16px">Tom &#38; Jerry</h1>')
     expect(mail.html).not.toContain('<script>')
   })
+
+  test("someone else's words are quoted after the intro: '> ' lines in the text, an escaped blockquote in the HTML; no quote, no blockquote", () => {
+    const base = { to: 'a@example.org', subject: 'New message', heading: 'New message', intro: 'Ada wrote:', actionLabel: 'Open', url: LINK, outro: 'Bye' }
+    const mail = renderActionMail({ ...base, quote: 'Is <b>Friday</b> off?\n\nThanks & bye' })
+    expect(mail.text).toContain('Ada wrote:\n\n> Is <b>Friday</b> off?\n>\n> Thanks & bye\n\nOpen:')
+    expect(mail.html).toContain('white-space:pre-wrap">Is &#60;b&#62;Friday&#60;/b&#62; off?\n\nThanks &#38; bye</blockquote>')
+    expect(mail.html.indexOf('Ada wrote:')).toBeLessThan(mail.html.indexOf('<blockquote'))
+    expect(renderActionMail(base).html).not.toContain('<blockquote')
+  })
 })
 
 describe('the mailer', () => {

@@ -38,6 +38,8 @@ interface AdminFormDialogProps {
   toValues?: (form: HTMLFormElement) => unknown
   /** The id of the row being edited; null to create one. */
   editingId: string | null
+  /** The action's intent, when the form is no row's create or update (a setting). */
+  intent?: string
   onClose: () => void
   /** Forms with a file input. */
   multipart?: boolean
@@ -103,7 +105,7 @@ function useUnsavedChanges(onClose: () => void) {
  * 'Error' toast, closing after a success (which also resets it), and a
  * question before unsaved changes are thrown away.
  */
-export function AdminFormDialog({ title, description, schema, toValues, editingId, onClose, multipart, localDraftKey, submitButtons, children }: AdminFormDialogProps) {
+export function AdminFormDialog({ title, description, schema, toValues, editingId, intent, onClose, multipart, localDraftKey, submitButtons, children }: AdminFormDialogProps) {
   const fetcher = useFetcher<ActionResult>()
   const { timeZone } = useSite()
   const localDraft = useLocalDraft(localDraftKey)
@@ -141,7 +143,7 @@ export function AdminFormDialog({ title, description, schema, toValues, editingI
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" encType={multipart ? 'multipart/form-data' : undefined} {...formProps} className="space-y-4">
-          <input type="hidden" name="intent" value={editingId ? 'update' : 'create'} />
+          <input type="hidden" name="intent" value={intent ?? (editingId ? 'update' : 'create')} />
           {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
           {offered ? (
             <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-primary/40 bg-muted p-3 text-sm">

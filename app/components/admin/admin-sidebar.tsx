@@ -45,14 +45,22 @@ export const AREA_ICONS: Record<AdminAreaIcon, LucideIcon> = {
   deliveries: Send,
 }
 
+/** A number beside an area's link (unread messages), and what it counts for screen readers. */
+export interface AreaCount {
+  count: number
+  label: string
+}
+
 interface AdminSidebarProps {
   staff: StaffSession
+  /** Counts by area path; an area without one shows none. */
+  counts?: Readonly<Record<string, AreaCount>>
   onLogout: () => void
   loggingOut: boolean
 }
 
 /** 'Admin Panel', the user's name and role, the links the role may use, 'View Site' and Logout (docs/product-rules.md#roles). */
-export function AdminSidebar({ staff, onLogout, loggingOut }: AdminSidebarProps) {
+export function AdminSidebar({ staff, counts = {}, onLogout, loggingOut }: AdminSidebarProps) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <div className="space-y-1 border-b pb-4">
@@ -66,6 +74,7 @@ export function AdminSidebar({ staff, onLogout, loggingOut }: AdminSidebarProps)
         <ul className="space-y-1">
           {areasFor(staff.role).map((area) => {
             const Icon = AREA_ICONS[area.icon]
+            const counted = counts[area.path]
             return (
               <li key={area.path}>
                 <NavLink
@@ -81,6 +90,12 @@ export function AdminSidebar({ staff, onLogout, loggingOut }: AdminSidebarProps)
                 >
                   <Icon aria-hidden className="size-4" />
                   {area.label}
+                  {counted ? (
+                    <span data-testid={`sidebar-count-${area.icon}`} className="ml-auto rounded-full bg-destructive px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+                      {counted.count}
+                      <span className="sr-only"> {counted.label}</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             )

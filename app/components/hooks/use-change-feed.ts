@@ -34,6 +34,8 @@ export function useChangeFeed(tables: readonly TableName[], onChange: (change: C
   })
   const key = tables.join(',')
   useEffect(() => {
+    // No tables: nothing to follow (a role that may not follow them).
+    if (!key) return
     let source: EventSource | undefined
     let retryTimer: ReturnType<typeof setTimeout> | undefined
     let refusals = 0

@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import { rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { officeAddressesSchema } from './office-notifications.schema.ts'
 
 export const contactMessageActionSchema = z.discriminatedUnion(
   'intent',
   [
     z.object({ intent: z.literal('mark'), id: rowId, read: z.enum(['true', 'false']).transform((value) => value === 'true') }),
     z.object({ intent: z.literal('delete'), id: rowId }),
+    officeAddressesSchema,
   ],
   { error: UNKNOWN_ACTION },
 )

@@ -7,6 +7,7 @@ import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { newId } from '#db/portable.ts'
 import { toContactMessage, type ContactMessage } from './contact-messages.server.ts'
+import { queueContactMessageMails } from './office-notifications.server.ts'
 import { CONTACT_MESSAGES, CONTACT_MIN_FILL_MS, CONTACT_SPACING_MS, CONTACT_WINDOW, checkContactForm } from './contact.schema.ts'
 
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000
@@ -126,6 +127,8 @@ export async function submitContactMessage(input: Record<string, unknown>, clien
     // A refusal here also takes back the token's use.
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) throw DomainError.rateLimited(CONTACT_MESSAGES.tooSoon)
     await tx.db.insertInto('contact_messages').values({ id, name, email, message, created_at: submittedAt }).execute()
+    // The office hears of it only if the message is stored (docs/product-rules.md#office-notifications).
+    await queueContactMessageMails(tx, id)
     tx.publish({ table: 'contact_messages', type: 'insert', id })
     return toContactMessage(await tx.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
   })

@@ -4,3 +4,4 @@
  * before it sends anything.
  */
 import '#app/domain/outbox/prepared-mail.server.ts'
+import '#app/domain/contact/office-notifications.server.ts'

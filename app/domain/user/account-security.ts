@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { contactMessageMailsSchema } from '#app/domain/contact/office-notifications.schema.ts'
 import { UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 
 /** Shown to an editor or admin sent to the account page because the site requires two-factor sign-in. */
@@ -23,3 +24,6 @@ export const twoFactorSettingSchema = z.object({
   intent: z.literal('require-two-factor', { error: UNKNOWN_ACTION }),
   required: z.enum(['true', 'false'], { error: UNKNOWN_ACTION }).transform((value) => value === 'true'),
 })
+
+/** The forms of the account page that are not Better Auth's own: the admin's site-wide 2FA rule, and one's own contact-message mails. */
+export const accountActionSchema = z.discriminatedUnion('intent', [twoFactorSettingSchema, contactMessageMailsSchema], { error: UNKNOWN_ACTION })

@@ -4,6 +4,8 @@ export type ActionMail = {
   subject: string
   heading: string
   intro: string
+  /** Someone else's words, shown as written after the intro (a contact message): quoted in the text, escaped in the HTML. */
+  quote?: string
   actionLabel: string
   url: string
   outro: string
@@ -15,13 +17,20 @@ function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+/** The quoted words keep their line breaks; an absent quote adds nothing. */
+function quoteHtml(quote: string | undefined) {
+  if (quote === undefined) return ''
+  return `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #9ca3af;background:#f3f4f6;white-space:pre-wrap">${escapeHtml(quote)}</blockquote>\n`
+}
+
 /**
  * Plain text and simple HTML with the same words: one heading, short
  * paragraphs, a real link (the button is a styled link, its address also
  * written out), dark text on white, lang and title set for screen readers.
  */
 export function renderActionMail(mail: ActionMail): RenderedMail {
-  const text = [mail.heading, '', mail.intro, '', `${mail.actionLabel}:`, mail.url, '', mail.outro, ''].join('\n')
+  const quoted = mail.quote === undefined ? [] : [...mail.quote.split('\n').map((line) => `> ${line}`.trimEnd()), '']
+  const text = [mail.heading, '', mail.intro, '', ...quoted, `${mail.actionLabel}:`, mail.url, '', mail.outro, ''].join('\n')
   const url = escapeHtml(mail.url)
   const html = `<!doctype html>
 <html lang="en">
@@ -30,7 +39,7 @@ export function renderActionMail(mail: ActionMail): RenderedMail {
 <main style="max-width:560px;margin:0 auto">
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(mail.heading)}</h1>
 <p>${escapeHtml(mail.intro)}</p>
-<p><a href="${url}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:underline;border-radius:6px;font-weight:bold">${escapeHtml(mail.actionLabel)}</a></p>
+${quoteHtml(mail.quote)}<p><a href="${url}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:underline;border-radius:6px;font-weight:bold">${escapeHtml(mail.actionLabel)}</a></p>
 <p>If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:#1d4ed8;word-break:break-all">${url}</a></p>
 <p>${escapeHtml(mail.outro)}</p>
 </main>

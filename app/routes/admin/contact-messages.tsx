@@ -1,12 +1,16 @@
 import { Mail, MailOpen } from 'lucide-react'
-import { useFetcher, useRevalidator } from 'react-router'
+import { useFetcher } from 'react-router'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
+import { OfficeNotificationsButton } from '#app/components/admin/office-notifications-dialog.tsx'
 import { CONTACT_ADMIN_MESSAGES, contactMessageActionSchema } from '#app/domain/contact/contact-message.schema.ts'
+import { OFFICE_NOTIFICATION_MESSAGES } from '#app/domain/contact/office-notifications.schema.ts'
+import { getOfficeAddresses, setOfficeAddresses } from '#app/domain/contact/office-notifications.server.ts'
+import { hasRole } from '#app/domain/user/access.ts'
 import {
   deleteContactMessage,
   countUnreadContactMessages,
@@ -20,22 +24,30 @@ import { formatDate, formatTime } from '#app/lib/format.ts'
 import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
-import { useChangeFeed } from '#app/components/hooks/use-change-feed.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { Route } from './+types/contact-messages.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, 'editor')
+  const staff = requireStaff(context, 'editor')
   const search = listSearchText(request.url)
-  const [messages, unread] = await Promise.all([listContactMessages({ search }), countUnreadContactMessages()])
-  return { messages, unread, search }
+  const isAdmin = hasRole(staff.role, 'admin')
+  const [messages, unread, officeAddresses] = await Promise.all([
+    listContactMessages({ search }),
+    countUnreadContactMessages(),
+    isAdmin ? getOfficeAddresses() : null,
+  ])
+  return { messages, unread, search, officeAddresses }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireStaff(context, 'editor')
+  const staff = requireStaff(context, 'editor')
   return answerAction(async () => {
     const submission = await validatedForm(contactMessageActionSchema, request)
+    if (submission.intent === 'office-addresses') {
+      await setOfficeAddresses(submission.addresses, staff)
+      return submission.addresses.length ? OFFICE_NOTIFICATION_MESSAGES.saved : OFFICE_NOTIFICATION_MESSAGES.cleared
+    }
     if (submission.intent === 'mark') {
       await setContactMessageRead(submission.id, submission.read)
       return CONTACT_ADMIN_MESSAGES.statusUpdated
@@ -48,18 +60,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Contact Messages | Admin Panel' }]
 
 export default function ContactMessagesAdmin({ loaderData }: Route.ComponentProps) {
-  const { messages, unread, search } = loaderData
-  const revalidator = useRevalidator()
-  // New messages from the public form appear without a reload.
-  const reload = () => void revalidator.revalidate()
-  useChangeFeed(['contact_messages'], reload, reload)
+  const { messages, unread, search, officeAddresses } = loaderData
+  // New messages from the public form appear without a reload: the admin layout follows them for every page.
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
   const pendingId = fetcher.state === 'idle' ? null : fetcher.formData?.get('id')
 
   return (
     <>
-      <AdminPageHeader title="Contact Messages" actions={<Badge variant={unread ? 'default' : 'secondary'}>{unread} Unread</Badge>} />
+      <AdminPageHeader
+        title="Contact Messages"
+        actions={
+          <>
+            <Badge variant={unread ? 'default' : 'secondary'}>{unread} Unread</Badge>
+            {officeAddresses ? <OfficeNotificationsButton addresses={officeAddresses} /> : null}
+          </>
+        }
+      />
       <AdminListSearch label="Search messages by name, e-mail or text" query={search} />
       {messages.length === 0 ? (
         <p className="py-12 text-center text-muted-foreground">{search ? listNoMatchText('messages', search) : CONTACT_ADMIN_MESSAGES.empty}</p>

@@ -1,6 +1,8 @@
+import { Mail } from 'lucide-react'
 import { Link } from 'react-router'
 import { AREA_ICONS } from '#app/components/admin/admin-sidebar.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { useUnreadContactMessages } from '#app/components/hooks/use-unread-contact-messages.ts'
 import { countContent, type ContentCountKey } from '#app/domain/dashboard/dashboard.server.ts'
 import { areasFor, type AdminAreaIcon } from '#app/domain/user/access.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
@@ -24,12 +26,25 @@ const CARD_AREAS: Record<ContentCountKey, { icon: AdminAreaIcon; path: string }>
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { counts, linkedPaths, displayName } = loaderData
+  // The layout's count, which follows the change feed: null for a role that does not read the messages.
+  const unread = useUnreadContactMessages()
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-3xl font-bold">Dashboard</h1>
         <p className="mt-1 text-muted-foreground">Welcome, {displayName}.</p>
       </div>
+      {unread === null ? null : (
+        <Link to="/admin/contact" className="flex items-center gap-3 rounded-xl border bg-card p-4 transition-shadow hover:shadow-md">
+          <Mail aria-hidden className="size-5 text-primary" />
+          <span className="font-medium">
+            <span data-testid="count-unread-contact-messages" className="text-2xl font-bold tabular-nums">
+              {unread}
+            </span>{' '}
+            unread contact {unread === 1 ? 'message' : 'messages'}
+          </span>
+        </Link>
+      )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {counts.map(({ key, label, count }) => {
           const { icon, path } = CARD_AREAS[key]
