@@ -98,3 +98,6 @@ export interface Subscriber {
   confirmedAt: string | null
   updatedAt: string
 }
+
+/** The back office's one change: deleting a subscriber. */
+export const subscriberActionSchema = z.object({ intent: z.literal('delete', { error: 'Unknown action' }), id: z.string().trim().min(1, 'Missing id').max(64) })
