@@ -1,3 +1,4 @@
+import { RouterContextProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { createBlogPost, updateBlogPost, type BlogSubmission } from '#app/domain/blog/blog-admin.server.ts'
 import { createEvent } from '#app/domain/event/event-admin.server.ts'
@@ -13,11 +14,14 @@ import {
   unsubscribe,
   updateSubscriptionChoices,
 } from '#app/domain/subscription/subscription.server.ts'
+import { countSubscribers, deleteSubscriber, listSubscribers, subscribersCsv } from '#app/domain/subscription/subscriber-admin.server.ts'
 import { lastDigestWeek, queueWeeklyDigests } from '#app/domain/subscription/weekly-digest.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 import { newId, readTimestamp } from '#db/portable.ts'
+import { action as confirmAction, loader as confirmLoader } from '#app/routes/site/subscribe-confirm.tsx'
+import { action as unsubscribeAction } from '#app/routes/site/unsubscribe.tsx'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 
 prepareTestDatabase()
@@ -260,5 +264,53 @@ describe('the weekly digest', () => {
     await confirmedSubscriber({ news: 'weekly' })
     const now = new Date('2031-01-03T18:00:00Z')
     expect(await queueWeeklyDigests(now, 'UTC')).toBe(0)
+  })
+})
+
+describe('the back office', () => {
+  test('counts, search and pages, delete, and the CSV of address, choices and dates', async () => {
+    const before = await countSubscribers()
+    const marker = newId().slice(0, 8)
+    const weekly = await confirmedSubscriber({ email: `-cmd-${marker}@example.org`, news: 'weekly', events: 'on' })
+    await subscribe(form({ email: `pending-${marker}@example.org` }), newVisitor())
+    expect(await countSubscribers()).toMatchObject({ confirmed: before.confirmed + 1, pending: before.pending + 1, weekly: before.weekly + 1, events: before.events + 1, alerts: before.alerts + 1 })
+
+    const found = await listSubscribers({ search: marker.toUpperCase() })
+    expect(found.total).toBe(2)
+    expect(found.subscribers.map((subscriber) => subscriber.email).sort()).toEqual([`-cmd-${marker}@example.org`, `pending-${marker}@example.org`])
+    const all = await listSubscribers({ page: 1 })
+    expect(all.subscribers.length).toBeLessThanOrEqual(50)
+    expect((await listSubscribers({ page: Math.ceil(all.total / 50) + 1 })).subscribers).toEqual([])
+
+    const csv = await subscribersCsv()
+    expect(csv.split('\r\n')[0]).toBe('email,news,events,alerts,subscribed_at,confirmed_at,updated_at')
+    expect(csv).toContain(`'-cmd-${marker}@example.org,weekly,yes,yes,`)
+
+    await deleteSubscriber(weekly.id)
+    expect(await subscriberRow(weekly.email)).toBeUndefined()
+    await expect(deleteSubscriber(weekly.id)).rejects.toMatchObject({ code: 'not_found', message: SUBSCRIPTION_MESSAGES.notFound })
+  })
+})
+
+describe('the pages a link opens', () => {
+  const args = (token: string, init?: RequestInit) => ({ request: new Request(`http://localhost/x/${token}`, init), params: { token }, context: new RouterContextProvider() })
+
+  test('confirm: GET changes nothing, the POST confirms; unsubscribe: the one-click POST deletes; unknown links are told plainly', async () => {
+    const input = form()
+    await subscribe(input, newVisitor())
+    const row = (await subscriberRow(String(input.email)))!
+    const page = (await confirmLoader(args(row.token) as never)) as { subscriber: { confirmed: boolean } }
+    expect(page.subscriber.confirmed).toBe(false)
+    expect((await subscriberRow(row.email))!.confirmed_at).toBeNull()
+    expect(await confirmAction(args(row.token, { method: 'POST' }) as never)).toEqual({ ok: true, message: SUBSCRIPTION_MESSAGES.confirmed })
+    expect((await subscriberRow(row.email))!.confirmed_at).not.toBeNull()
+
+    const unknown = (await confirmLoader(args('y'.repeat(43)) as never)) as { init: { status: number } }
+    expect(unknown.init.status).toBe(404)
+
+    const oneClick = { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+    expect(await unsubscribeAction(args(row.token, oneClick) as never)).toEqual({ message: SUBSCRIPTION_MESSAGES.unsubscribed })
+    expect(await subscriberRow(row.email)).toBeUndefined()
+    expect(await unsubscribeAction(args(row.token, oneClick) as never)).toEqual({ message: SUBSCRIPTION_MESSAGES.notSubscribed })
   })
 })
