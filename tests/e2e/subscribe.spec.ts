@@ -106,7 +106,7 @@ test('the link in the mail confirms with a button; the unsubscribe link unsubscr
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await page.goto(`${ACCOUNTS_SITE_URL}/admin/subscribers`)
-  await expect(page.getByRole('cell', { name: address })).toBeVisible()
+  await expect(page.getByRole('cell', { name: address, exact: true })).toBeVisible()
   await shots(page, 'admin-subscribers')
 
   await page.goto(unsubscribeLink)

@@ -1,10 +1,9 @@
 import { Download } from 'lucide-react'
-import { Link, useFetcher, useRevalidator } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
-import { useChangeFeed } from '#app/components/hooks/use-change-feed.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -52,9 +51,6 @@ function pageLink(search: string, page: number) {
 export default function SubscribersAdmin({ loaderData }: Route.ComponentProps) {
   const { subscribers, total, counts, search, page, pages } = loaderData
   const { timeZone } = useSite()
-  const revalidator = useRevalidator()
-  const reload = () => void revalidator.revalidate()
-  useChangeFeed(['subscribers'], reload, reload)
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
   const pendingId = fetcher.state === 'idle' ? null : fetcher.formData?.get('id')
