@@ -107,8 +107,8 @@ export default function SubscribersAdmin({ loaderData }: Route.ComponentProps) {
               <TableBody>
                 {subscribers.map((subscriber) => (
                   <TableRow key={subscriber.id}>
-                    <TableCell className="font-medium break-all">{subscriber.email}</TableCell>
-                    <TableCell>{describeChoices(subscriber)}</TableCell>
+                    <TableCell className="min-w-48 font-medium break-all whitespace-normal">{subscriber.email}</TableCell>
+                    <TableCell className="min-w-32 whitespace-normal">{describeChoices(subscriber)}</TableCell>
                     <TableCell>
                       {subscriber.confirmedAt ? (
                         <Badge variant="secondary">Confirmed {formatDate(subscriber.confirmedAt, timeZone)}</Badge>
