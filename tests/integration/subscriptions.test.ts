@@ -22,6 +22,7 @@ import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 import { newId, readTimestamp } from '#db/portable.ts'
 import { action as confirmAction, loader as confirmLoader } from '#app/routes/site/subscribe-confirm.tsx'
 import { action as unsubscribeAction } from '#app/routes/site/unsubscribe.tsx'
+import { apiKeyFor, callApi } from '#tests/setup/api.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 
 prepareTestDatabase()
@@ -312,5 +313,21 @@ describe('the pages a link opens', () => {
     expect(await unsubscribeAction(args(row.token, oneClick) as never)).toEqual({ message: SUBSCRIPTION_MESSAGES.unsubscribed })
     expect(await subscriberRow(row.email)).toBeUndefined()
     expect(await unsubscribeAction(args(row.token, oneClick) as never)).toEqual({ message: SUBSCRIPTION_MESSAGES.notSubscribed })
+  })
+})
+
+describe('the content API publishes through the same operations', () => {
+  test('a draft posted and then published by the API queues the mail once, when it is published', async () => {
+    const instant = await confirmedSubscriber()
+    const { key } = await apiKeyFor('editor')
+    const slug = `api-${newId().slice(0, 8)}`
+    const draft = await callApi('POST', '/posts', { key, body: { title: 'From the API', slug, content: '<p>Hello</p>', status: 'draft' } })
+    const id = draft.body!.id as string
+    const queuedFor = () => db.selectFrom('outbox_messages').select('id').where('subject_id', '=', id).where('recipient', '=', instant.email).execute()
+    expect(await queuedFor()).toEqual([])
+    await callApi('PATCH', `/posts/${id}`, { key, body: { status: 'published' } })
+    expect(await queuedFor()).toHaveLength(1)
+    await callApi('PATCH', `/posts/${id}`, { key, body: { title: 'From the API, edited' } })
+    expect(await queuedFor()).toHaveLength(1)
   })
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CONTACT_MESSAGES } from '#app/domain/contact/contact.schema.ts'
-import { checkedBox } from '#app/lib/schema-helpers.ts'
+import { checkedBox, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 import { NEWS_CHOICES, type NewsChoice } from '#db/tables/notifications.ts'
 
 export { NEWS_CHOICES, type NewsChoice }
@@ -100,4 +100,4 @@ export interface Subscriber {
 }
 
 /** The back office's one change: deleting a subscriber. */
-export const subscriberActionSchema = z.object({ intent: z.literal('delete', { error: 'Unknown action' }), id: z.string().trim().min(1, 'Missing id').max(64) })
+export const subscriberActionSchema = z.object({ intent: z.literal('delete', { error: UNKNOWN_ACTION }), id: rowId })
