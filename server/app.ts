@@ -15,6 +15,7 @@ import { runShutdownHandlers } from '#app/lib/shutdown.server.ts'
 import { allowedMethods } from './allowed-methods.ts'
 import { bodyLimitFor } from './body-limit.ts'
 import { healthRoutes } from './health.ts'
+import { oneClickUnsubscribe } from './one-click-unsubscribe.ts'
 import { requestIdOf, requestLog } from './request-log.ts'
 import { createRequestHandler } from './request-handler.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -46,6 +47,8 @@ app.use(allowedMethods())
 app.use(healthRoutes())
 
 app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), development: config.env === 'development' }))
+
+app.use(oneClickUnsubscribe())
 
 app.use(
   createRequestHandler({

@@ -15,6 +15,7 @@ const PUBLIC_PAGES = [
   '/calendar',
   '/contact',
   '/staff',
+  '/subscribe',
   '/search',
   '/search?q=term',
   '/search?q=zzqxv',

@@ -112,7 +112,8 @@ test("sending within 3 s of the page loading shows 'Please take your time fillin
 test("a filled-in spam field is refused in the browser with 'Invalid submission detected.'", async ({ page }) => {
   const posts = countPosts(page)
   await openHydrated(page)
-  const website = page.locator('input[name="website"]')
+  // The contact form's own spam field: the footer's subscription form has one too.
+  const website = page.getByRole('region', { name: 'Get in Touch' }).locator('input[name="website"]')
   await expect(website).toHaveAttribute('tabindex', '-1')
   await expect(website).toHaveAttribute('autocomplete', 'off')
   await website.evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'))

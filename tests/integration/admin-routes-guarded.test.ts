@@ -49,6 +49,8 @@ describe(`admin routes on ${database.engine}`, () => {
     expect(checked).toContain('routes/admin/blog-revisions.ts loader')
     expect(checked).toContain('routes/admin/blog-revisions.ts action')
     expect(checked).toContain('routes/admin/deliveries.tsx action')
+    expect(checked).toContain('routes/admin/subscribers.tsx action')
+    expect(checked).toContain('routes/admin/subscribers-export.ts loader')
     expect(checked.length).toBeGreaterThan(20)
   })
 })

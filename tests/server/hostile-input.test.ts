@@ -8,6 +8,7 @@ import { BLOG_LIMITS, blogActionSchema, blogSchema } from '#app/domain/blog/blog
 import { contactMessageActionSchema } from '#app/domain/contact/contact-message.schema.ts'
 import { accountActionSchema } from '#app/domain/user/account-security.ts'
 import { contactMessageSchema } from '#app/domain/contact/contact.schema.ts'
+import { NEWS_CHOICES, subscribeSchema } from '#app/domain/subscription/subscription.schema.ts'
 import { eventActionSchema, eventSchema } from '#app/domain/event/event.schema.ts'
 import { DEFAULT_FOLDER, galleryActionSchema, galleryFolderSchema, galleryUploadSchema, uploadFolderOf, uploadTitles } from '#app/domain/gallery/gallery.schema.ts'
 import { altText } from '#app/domain/media/media.schema.ts'
@@ -407,6 +408,16 @@ function contactMessageRules() {
     const what = `contact message ${JSON.stringify(row).slice(0, 300)}`
     expectStoredAsChecked(contactMessageSchema, { name: row.name, email: row.email, message: row.message }, { ...row }, { name: 'name', email: 'email', message: 'message' }, what)
     expect([0, 1], what).toContain(row.read)
+  }
+}
+
+type SubscriberRow = StoredRow<'subscribers', 'email' | 'news' | 'events' | 'alerts' | 'token' | 'confirmed_at'>
+function subscriberRules() {
+  for (const row of rows<SubscriberRow>('select email, news, events, alerts, token, confirmed_at from subscribers')) {
+    const what = `subscriber ${JSON.stringify(row).slice(0, 300)}`
+    expect(subscribeSchema.safeParse({ email: row.email, news: row.news, events: row.events ? 'on' : undefined, alerts: row.alerts ? 'on' : undefined }).data?.email, what).toBe(row.email)
+    expect(NEWS_CHOICES, what).toContain(row.news)
+    expect(row.token, what).toMatch(/^[\w-]{43}$/)
   }
 }
 
@@ -1098,6 +1109,64 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     })
   })
 
+  test('subscription form (public)', async () => {
+    const tokens: string[] = []
+    for (let start = 0; start < 2 * RUNS + 20; start += 8) {
+      const pages = await Promise.all(Array.from({ length: 8 }, async () => (await fetch(`${app.url}/subscribe`)).text()))
+      tokens.push(...pages.flatMap((page) => [...page.matchAll(/name="formToken" value="([^"]+)"/g)].map((match) => match[1]!)))
+    }
+    const renderedAt = Date.now()
+    const someToken = tokens[0]!
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, renderedAt + 3_100 - Date.now())))
+    let visitor = 0
+    await fuzzAction('subscription form', {
+      url: '/subscribe',
+      routeId: 'routes/site/subscribe',
+      intents: [],
+      examples: () => atLimits(() => ({ email: `parent.${uid()}@example.org`, news: 'instant', formToken: tokens.pop() ?? someToken }), { email: 255 }, { email: (text) => `${text}@example.org` }),
+      valid: fc
+        .record({
+          email: validEmail,
+          news: fc.constantFrom('instant', 'weekly'),
+          events: orAbsent(fc.constant('on')),
+          alerts: orAbsent(fc.constant('on')),
+          website: orAbsent(fc.constant('')),
+          formToken: fc.constant(null).map(() => tokens.pop() ?? someToken),
+        })
+        .map(entries),
+      fields: {
+        email: fieldValue(['parent@example.org', 'not-an-email', 'x@example.org\r\nBcc: victim@example.org', `${'e'.repeat(250)}@example.org`], textAround(255)),
+        news: fieldValue(['off', 'instant', 'weekly', 'hourly', 'INSTANT']),
+        events: fieldValue(['on', 'off', 'true', '']),
+        alerts: fieldValue(['on', 'off', 'true', '']),
+        website: fieldValue(['', 'https://spam.example']),
+        formToken: fieldValue([`${Date.now() - 60_000}.forged`, '1.a', `${Date.now()}.${'A'.repeat(43)}`, '..', someToken]),
+      },
+      // Each subscription from its own address, so the spacing judges none of them.
+      headers: () => ({ 'x-forwarded-for': `10.11.${(visitor >> 8) & 255}.${visitor++ & 255}`, cookie: '' }),
+      stored: (form) => {
+        const data = parsed(subscribeSchema, submission(form, { stringsOnly: true }).values, 'subscription')
+        const row = rows<SubscriberRow>('select email, news, events, alerts, token, confirmed_at from subscribers where email = ?', data.email)[0]
+        expect(row && { news: row.news, events: Boolean(row.events), alerts: Boolean(row.alerts), confirmed: row.confirmed_at }).toEqual({ news: data.news, events: data.events, alerts: data.alerts, confirmed: null })
+      },
+      rules: subscriberRules,
+      tables: ['subscribers'],
+    })
+  })
+
+  test('subscribers: delete', async () => {
+    await fuzzAction('subscribers', {
+      url: '/admin/subscribers',
+      routeId: 'routes/admin/subscribers',
+      intents: ['delete'],
+      valid: fc.record({ intent: fc.constant('delete'), id: existingId('subscribers') }).map(entries),
+      fields: { id: anyId('subscribers') },
+      stored: (form) => expectGone('subscribers', submission(form, { stringsOnly: true }).values.id),
+      rules: subscriberRules,
+      tables: ['subscribers'],
+    })
+  })
+
   test('contact messages: mark read or unread, delete', async () => {
     // At least one message to mark, whether or not the contact form's test ran first.
     await renderContactTokens(1)
@@ -1322,6 +1391,11 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       ['/admin/pages', 'routes/admin/pages'],
       ['/admin/menus', 'routes/admin/menus'],
       ['/admin/staff', 'routes/admin/staff'],
+      ['/subscribe', 'routes/site/subscribe'],
+      [`/subscribe/manage/${'A'.repeat(43)}`, 'routes/site/subscribe-manage'],
+      [`/subscribe/confirm/${'A'.repeat(43)}`, 'routes/site/subscribe-confirm'],
+      [`/unsubscribe/${'A'.repeat(43)}`, 'routes/site/unsubscribe'],
+      ['/admin/subscribers', 'routes/admin/subscribers'],
     ]
     const bodies: [string | undefined, string][] = [
       ['multipart/form-data', 'intent=create'],

@@ -12,6 +12,7 @@ import {
   LogOut,
   Menu,
   Mail,
+  MailCheck,
   MessageSquareQuote,
   Newspaper,
   Palette,
@@ -41,6 +42,7 @@ export const AREA_ICONS: Record<AdminAreaIcon, LucideIcon> = {
   users: Users,
   theme: Palette,
   'api-keys': KeyRound,
+  subscribers: MailCheck,
   account: ShieldCheck,
   deliveries: Send,
 }

@@ -1,13 +1,21 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import type { SiteShell } from '#app/domain/section/site-shell.ts'
+import { FooterSubscribeForm } from './subscribe-form.tsx'
 import { ThemedSection } from './themed-section.tsx'
 
-export function SiteFooter({ shell }: { shell: Pick<SiteShell, 'title' | 'description' | 'contact' | 'footerMenu'> }) {
+export function SiteFooter({
+  shell,
+  subscribeFormToken,
+}: {
+  shell: Pick<SiteShell, 'title' | 'description' | 'contact' | 'footerMenu'>
+  /** The footer's subscription form's token; no form without one. */
+  subscribeFormToken?: string
+}) {
   const year = new Date().getFullYear()
   return (
     <ThemedSection as="footer" styleKey="footer" className="mt-16 bg-foreground text-background">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <h2 className="text-lg font-semibold">{shell.title}</h2>
           <p className="mt-3 text-sm opacity-80">{shell.description || 'Learning, growing and belonging together.'}</p>
@@ -51,6 +59,14 @@ export function SiteFooter({ shell }: { shell: Pick<SiteShell, 'title' | 'descri
             </p>
           </address>
         </div>
+        {subscribeFormToken ? (
+          <div>
+            <h2 id="footer-subscribe-heading" className="text-lg font-semibold">
+              Stay informed
+            </h2>
+            <FooterSubscribeForm formToken={subscribeFormToken} />
+          </div>
+        ) : null}
       </div>
       <div className="border-t border-background/20 py-4 text-center text-sm opacity-80">
         © {year} {shell.title}. All rights reserved.

@@ -2,8 +2,9 @@ import { db } from '#app/lib/db.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { removeFileOnceUnused, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { isUniqueViolation, newId, now, readBool, readTimestamp } from '#db/portable.ts'
-import type { PublicationChange } from '../publishing/publication.ts'
-import { publicationToStore } from '../publishing/publication.server.ts'
+import { announce } from '../outbox/announce.server.ts'
+import { publicationState, type PublicationChange } from '../publishing/publication.ts'
+import { publicationToStore, type StoredPublication } from '../publishing/publication.server.ts'
 import {
   coverDescription,
   coverFocal,
@@ -64,6 +65,18 @@ async function readBackAndRecord(tx: WriteTransaction, id: string, authorId: str
   return post
 }
 
+/**
+ * A post that becomes public, now or at its scheduled time, is announced to
+ * subscribers (docs/product-rules.md#subscriptions); a post already live is
+ * not announced again when edited.
+ */
+async function announceIfGoingLive(tx: WriteTransaction, id: string, previous: StoredPublication | null, publication: StoredPublication, now: Date) {
+  if (publication.status !== 'published') return
+  if (previous && publicationState(previous, now) === 'published') return
+  const goesLiveAt = new Date(publication.publishedAt)
+  await announce(tx, { topic: 'news', subjectTable: 'blogs', subjectId: id, deliverAfter: goesLiveAt > now ? goesLiveAt : undefined })
+}
+
 /** Who is saving: the signed-in member of staff, or the owner of the API key. */
 export interface BlogAuthor {
   authorId?: string | null
@@ -116,6 +129,7 @@ export async function createBlogPost(input: BlogSubmission, { authorId = null }:
         .values({ id, ...postColumns({ input, content, cover, description, focal, publication }), updated_at: clock.now.toISOString() })
         .execute()
       tx.publish({ table: 'blogs', type: 'insert', id })
+      await announceIfGoingLive(tx, id, null, publication, clock.now)
       return readBackAndRecord(tx, id, authorId)
     },
     { uploads: [cover] },
@@ -138,7 +152,9 @@ export async function updateBlogPost(id: string, input: BlogSubmission, { author
         .where('id', '=', id)
         .executeTakeFirst()
       if (!previous) throw notFound()
-      const publication = publicationToStore(input.publication, { status: previous.status, publishedAt: readTimestamp(previous.published_at) }, publishingClock())
+      const clock = publishingClock()
+      const stored = { status: previous.status, publishedAt: readTimestamp(previous.published_at) }
+      const publication = publicationToStore(input.publication, stored, clock)
       const cover = uploadedCover ?? (input.removeCover ? null : previous.cover_image)
       const keptCover = cover === previous.cover_image
       const description = coverDescription(input, cover, { alt: previous.cover_alt, decorative: readBool(previous.cover_decorative) }, keptCover)
@@ -151,6 +167,7 @@ export async function updateBlogPost(id: string, input: BlogSubmission, { author
         .where('id', '=', id)
         .execute()
       tx.publish({ table: 'blogs', type: 'update', id })
+      await announceIfGoingLive(tx, id, stored, publication, clock.now)
       if (previous.cover_image !== cover) await removeIfUnused(tx, previous.cover_image)
       return readBackAndRecord(tx, id, authorId)
     },

@@ -8,6 +8,7 @@ import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { checkImageUpload, storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import { newId, now } from '#db/portable.ts'
+import { announce } from '../outbox/announce.server.ts'
 import { toSchoolEvent } from './event.server.ts'
 import type { SchoolEvent } from './event.ts'
 import { EVENT_MESSAGES, type EventInput } from './event.schema.ts'
@@ -63,6 +64,11 @@ function removeIfUnused(tx: WriteTransaction, url: string | null) {
   return removeFileOnceUnused(tx, url, EVENT_IMAGE_URL_PREFIX, (file) => tx.db.selectFrom('events').select('id').where('image_url', '=', file).executeTakeFirst())
 }
 
+/** An event published (added, or a draft made public) is announced to subscribers; an edit of a public one is not (docs/product-rules.md#subscriptions). */
+function announceEvent(tx: WriteTransaction, id: string) {
+  return announce(tx, { topic: 'events', subjectTable: 'events', subjectId: id })
+}
+
 /** A new event, published unless saved as a draft; its dates are wall-clock times of the school's time zone. */
 export async function createEvent(input: EventSubmission, timeZone = config.timeZone): Promise<SchoolEvent> {
   const times = storedTimes(input, timeZone)
@@ -75,6 +81,7 @@ export async function createEvent(input: EventSubmission, timeZone = config.time
         .values({ id, ...toRow(input, times, uploadedImage ?? input.imageUrl), status: input.publication ?? 'published', created_at: now() })
         .execute()
       tx.publish({ table: 'events', type: 'insert', id })
+      if ((input.publication ?? 'published') === 'published') await announceEvent(tx, id)
       return readBack(tx, id)
     },
     { uploads: [uploadedImage] },
@@ -87,7 +94,7 @@ export async function updateEvent(id: string, input: EventSubmission, timeZone =
   const uploadedImage = await storedImage(input.imageFile)
   return writeTransaction(
     async (tx) => {
-      const previous = await tx.db.selectFrom('events').select('image_url').where('id', '=', id).executeTakeFirst()
+      const previous = await tx.db.selectFrom('events').select(['image_url', 'status']).where('id', '=', id).executeTakeFirst()
       if (!previous) throw notFound()
       const imageUrl = uploadedImage ?? input.imageUrl
       await tx.db
@@ -96,6 +103,7 @@ export async function updateEvent(id: string, input: EventSubmission, timeZone =
         .where('id', '=', id)
         .execute()
       tx.publish({ table: 'events', type: 'update', id })
+      if (previous.status !== 'published' && input.publication === 'published') await announceEvent(tx, id)
       if (previous.image_url !== imageUrl) await removeIfUnused(tx, previous.image_url)
       return readBack(tx, id)
     },

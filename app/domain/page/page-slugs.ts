@@ -11,6 +11,8 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'calendar',
   'contact',
   'search',
+  'subscribe',
+  'unsubscribe',
   'staff',
   'preview',
   'admin',

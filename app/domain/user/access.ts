@@ -33,6 +33,7 @@ export type AdminAreaIcon =
   | 'users'
   | 'theme'
   | 'api-keys'
+  | 'subscribers'
   | 'account'
   | 'deliveries'
 
@@ -60,6 +61,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   // The staff directory's people: not sign-in accounts.
   { path: '/admin/staff', label: 'Staff Directory', icon: 'staff', minimumRole: 'editor' },
   { path: '/admin/users', label: 'Users', icon: 'users', minimumRole: 'admin' },
+  // Families who receive mails: their addresses are personal data, so admins only.
+  { path: '/admin/subscribers', label: 'Subscribers', icon: 'subscribers', minimumRole: 'admin' },
   { path: '/admin/theme', label: 'Theme', icon: 'theme', minimumRole: 'admin' },
   // Keys of the content API and its reference (/admin/api-keys/reference).
   { path: '/admin/api-keys', label: 'API Keys', icon: 'api-keys', minimumRole: 'admin' },

@@ -2,11 +2,12 @@ import { Outlet, useLocation, useNavigation } from 'react-router'
 import { PageSkeleton } from '#app/components/site/page-skeletons.tsx'
 import { SiteFooter } from '#app/components/site/site-footer.tsx'
 import { SiteHeader } from '#app/components/site/site-header.tsx'
+import { issueFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import type { Route } from './+types/layout.ts'
 
 export async function loader() {
-  return { shell: await getSiteShell() }
+  return { shell: await getSiteShell(), subscribeFormToken: issueFormToken('subscribe') }
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
@@ -25,7 +26,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1">
         {skeleton ?? <Outlet />}
       </main>
-      <SiteFooter shell={loaderData.shell} />
+      <SiteFooter shell={loaderData.shell} subscribeFormToken={loaderData.subscribeFormToken} />
     </div>
   )
 }
