@@ -4,3 +4,4 @@
  * before it sends anything.
  */
 export {}
+import '#app/domain/push/push-delivery.server.ts'
