@@ -111,10 +111,10 @@ export async function sendPush(push: OutgoingPush): Promise<void> {
     const status = error.statusCode
     if (GONE.has(status)) {
       await writeTransaction((tx) => forgetEndpoint(tx, push.subscription.endpoint))
-      throw new PermanentDeliveryFailure(`The push service says this browser's subscription is gone (${status}); it was removed.`)
+      throw new PermanentDeliveryFailure(`The push service says this browser's subscription is gone (${status}); it was removed.`, { cause: error })
     }
-    if (status >= 400 && status < 500 && status !== 429) throw new PermanentDeliveryFailure(`The push service refused the push (${status}): ${error.body.slice(0, 200)}`)
-    throw new Error(`The push service answered ${status}: ${error.body.slice(0, 200)}`)
+    if (status >= 400 && status < 500 && status !== 429) throw new PermanentDeliveryFailure(`The push service refused the push (${status}): ${error.body.slice(0, 200)}`, { cause: error })
+    throw new Error(`The push service answered ${status}: ${error.body.slice(0, 200)}`, { cause: error })
   }
 }
 
