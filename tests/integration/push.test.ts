@@ -283,7 +283,7 @@ describe('subscribing and unsubscribing', () => {
   test('the route reads JSON only, of bounded size, and answers the refusal in words', async () => {
     const context = new RouterContextProvider()
     context.set(clientAddressContext, newVisitor())
-    const post = (body: string, type = 'application/json') => subscribeAction({ request: new Request('http://site/push/subscriptions', { method: 'POST', headers: { 'Content-Type': type }, body }), context, params: {} } as Parameters<typeof subscribeAction>[0])
+    const post = (body: string, type = 'application/json') => subscribeAction({ request: new Request('http://site/push/subscriptions', { method: 'POST', headers: { 'Content-Type': type }, body }), context, params: {} } as unknown as Parameters<typeof subscribeAction>[0])
     const asForm = await post('endpoint=x', 'application/x-www-form-urlencoded')
     expect(asForm.status).toBe(415)
     expect(await asForm.json()).toEqual({ ok: false, error: PUSH_MESSAGES.notJson })
