@@ -239,7 +239,7 @@ export function GetNotifiedButton() {
           </div>
         </>
       ) : null}
-      <p role="status" className="mt-3 min-h-5 text-sm">
+      <p role="status" className="mt-3 text-sm">
         {state === 'subscribed' && !message ? GET_NOTIFIED_TEXTS.on : message}
       </p>
     </section>
