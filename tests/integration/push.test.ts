@@ -14,7 +14,7 @@ import { clientAddressContext } from '#app/lib/request-context.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { readBool } from '#db/portable.ts'
 import { newId } from '#db/portable.ts'
-import { action as subscribeAction } from '#app/routes/push/subscriptions.ts'
+import { action as subscribeAction, loader as subscribeLoader } from '#app/routes/push/subscriptions.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { browserPushKeys, decryptPush, readVapidAuthorization, startPushService, type BrowserPushKeys } from '#tests/setup/push-endpoint.ts'
 
@@ -296,6 +296,8 @@ describe('subscribing and unsubscribing', () => {
     expect(saved.status).toBe(200)
     expect(await saved.json()).toEqual({ ok: true })
     expect(await db.selectFrom('push_subscriptions').select('endpoint').execute()).toEqual([{ endpoint: valid.endpoint }])
+    const get = subscribeLoader()
+    expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST'])
   })
 })
 

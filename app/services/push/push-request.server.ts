@@ -37,3 +37,8 @@ export async function answerPushRequest(request: Request, handle: (body: unknown
     return failure(error.message, error.status, error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined)
   }
 }
+
+/** The loader of a POST-only address: a GET is told what to do instead. */
+export function onlyPost() {
+  return failure('Use POST.', 405, { Allow: 'POST' })
+}
