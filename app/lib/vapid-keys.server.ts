@@ -27,7 +27,8 @@ export const readVapidKeys = parseKeys
  * Browsers tie a push subscription to the public key it was made with: new
  * keys mean no subscriber gets another push. A single install needs no
  * configuration: a pair is made once and kept in the data folder. Several
- * instances must share one pair, so they set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.
+ * instances must share one pair: they share the data folder, or all set
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.
  */
 export function resolveVapidKeys(configured: VapidKeys | undefined, dataDir: string): VapidKeys {
   if (configured) return configured
@@ -35,14 +36,20 @@ export function resolveVapidKeys(configured: VapidKeys | undefined, dataDir: str
   const stored = fs.existsSync(file) ? parseKeys(fs.readFileSync(file, 'utf8')) : null
   if (stored) return stored
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  const keys = webPush.generateVAPIDKeys()
+  // Written whole under another name, then linked into place: instances sharing the data folder
+  // and starting together never read a half-written file, and the first link wins.
+  const draft = `${file}.${process.pid}.${Date.now()}`
+  fs.writeFileSync(draft, serializeVapidKeys(webPush.generateVAPIDKeys()), { mode: 0o600 })
   try {
-    fs.writeFileSync(file, serializeVapidKeys(keys), { mode: 0o600, flag: 'wx' })
-    return keys
-  } catch {
-    // Another process of this install made them first: use theirs.
-    return parseKeys(fs.readFileSync(file, 'utf8')) ?? keys
+    fs.linkSync(draft, file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  } finally {
+    fs.rmSync(draft, { force: true })
   }
+  const kept = parseKeys(fs.readFileSync(file, 'utf8'))
+  if (!kept) throw new Error(`${file} is damaged: delete it to make new keys (browsers then subscribe again), or restore it from a backup.`)
+  return kept
 }
 
 /**
