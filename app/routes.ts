@@ -40,6 +40,7 @@ export default [
     route('account', 'routes/admin/account.tsx'),
     route('api-keys', 'routes/admin/api-keys.tsx'),
     route('api-keys/reference', 'routes/admin/api-reference.tsx'),
+    route('deliveries', 'routes/admin/deliveries.tsx'),
     route('media', 'routes/admin/media.tsx'),
     route('image-picker', 'routes/admin/image-picker.ts'),
   ]),

@@ -3,11 +3,13 @@ import express from 'express'
 import { RouterContextProvider } from 'react-router'
 import { LONGEST_BODY_MS } from '#app/lib/body-limits.ts'
 import { startGoLiveAnnouncements, type GoLiveAnnouncements } from '#app/domain/publishing/go-live.server.ts'
+import { startOutboxWorker, type OutboxWorker } from '#app/domain/outbox/outbox-worker.server.ts'
 import { bootstrap } from '#app/services/bootstrap.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { database } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { mailer } from '#app/lib/mail/mail.server.ts'
 import { clientAddressContext, cspNonceContext, requestIdContext } from '#app/lib/request-context.ts'
 import { runShutdownHandlers } from '#app/lib/shutdown.server.ts'
 import { allowedMethods } from './allowed-methods.ts'
@@ -62,12 +64,14 @@ app.use(
 app.use(unexpectedError)
 
 let goLive: GoLiveAnnouncements | undefined
+let outbox: OutboxWorker | undefined
 
-/** Runs before the server listens: migrations, first-start content, the change feed's LISTEN, the scheduled posts' timer. */
+/** Runs before the server listens: migrations, first-start content, the change feed's LISTEN, the scheduled posts' timer, the outbox's delivery. */
 export async function start() {
   await bootstrap()
   if ('ready' in changeFeed) await changeFeed.ready
   goLive = startGoLiveAnnouncements()
+  outbox = startOutboxWorker()
 }
 
 /** Ends open event streams; call `close` once in-flight requests have finished. */
@@ -77,6 +81,8 @@ export function beginShutdown() {
 
 export async function close() {
   goLive?.stop()
+  await outbox?.stop()
+  mailer.close()
   await changeFeed.close()
   await database.destroy()
 }

@@ -56,6 +56,12 @@ const envSchema = z.object({
     'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example:587',
   ),
   MAIL_FROM: z.string().trim().min(3).default('School Website <no-reply@localhost>'),
+  MAIL_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number of mails a minute' })
+    .int('must be a whole number of mails a minute')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(600),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -153,7 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   return {
     env: values.NODE_ENV,
-    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM, ratePerMinute: values.MAIL_RATE_PER_MINUTE },
     /** Express's 'trust proxy' setting: whom to believe about the client's address in X-Forwarded-For. */
     trustProxy: trustProxySetting(values.TRUST_PROXY),
     oauthProviders: oauthProviders(values),

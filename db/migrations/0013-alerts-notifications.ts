@@ -75,10 +75,13 @@ export function alertsNotifications(engine: Engine): Migration {
         .addColumn('lease_until', t.timestamp)
         .addColumn('claimed_by', 'text')
         .addColumn('last_error', 'text')
+        // The mail's subject or the push's title as composed at delivery, for the delivery log.
+        .addColumn('title', 'text')
         .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
         .addColumn('sent_at', t.timestamp)
         .execute()
       await db.schema.createIndex('outbox_messages_due_idx').on('outbox_messages').columns(['status', 'deliver_after']).execute()
+      await db.schema.createIndex('outbox_messages_created_idx').on('outbox_messages').column('created_at').execute()
       await db.schema.createIndex('outbox_messages_subject_idx').on('outbox_messages').columns(['subject_table', 'subject_id']).execute()
 
       await db.schema.alterTable('profiles').addColumn('notify_contact_messages', t.boolean, (c) => c.notNull().defaultTo(t.bool(false))).execute()

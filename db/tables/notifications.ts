@@ -75,6 +75,8 @@ export interface OutboxMessageTable {
   lease_until: NullableTimestamp
   claimed_by: string | null
   last_error: string | null
+  /** The mail's subject or the push's title as composed at delivery (null until then), for the delivery log. */
+  title: string | null
   created_at: Timestamp
   sent_at: NullableTimestamp
 }

@@ -48,6 +48,7 @@ describe(`admin routes on ${database.engine}`, () => {
     }
     expect(checked).toContain('routes/admin/blog-revisions.ts loader')
     expect(checked).toContain('routes/admin/blog-revisions.ts action')
+    expect(checked).toContain('routes/admin/deliveries.tsx action')
     expect(checked.length).toBeGreaterThan(20)
   })
 })

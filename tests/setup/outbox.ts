@@ -20,7 +20,7 @@ export function confirmationLinksTo(address: string): string[] {
 
 /** Asks for a reset link as the form does and returns the token the mail carries. */
 export async function mailedResetToken(email: string): Promise<string> {
-  const sent = vi.spyOn(mailer, 'send').mockResolvedValue()
+  const sent = vi.spyOn(mailer, 'send').mockResolvedValue({ response: '250 OK' })
   try {
     await auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } })
     // Other mails (a lock notice) may be on their way at the same time.

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, describe, expect, test } from 'vitest'
-import { createMailer } from '#app/lib/mail/mailer.server.ts'
+import { createMailer, rateWindow } from '#app/lib/mail/mailer.server.ts'
 import { passwordResetMail, renderActionMail } from '#app/lib/mail/messages.ts'
 
 const LINK = 'https://school.example/api/auth/reset-password/abc?callbackURL=%2Fauth%2Freset-password&x=1'
@@ -54,9 +54,14 @@ describe('the mailer', () => {
 
   test('with SMTP_URL it delivers over SMTP', async () => {
     const received: { to: string[]; raw: string }[] = []
+    let connections = 0
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      onConnect(_session, callback) {
+        connections++
+        callback()
+      },
       onData(stream, session, callback) {
         let raw = ''
         stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
@@ -70,12 +75,31 @@ describe('the mailer', () => {
     const { port } = server.server.address() as AddressInfo
     try {
       const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outbox, log: () => {} })
-      await mailer.send(passwordResetMail('teacher@example.org', LINK, 'School Website'))
-      expect(received).toHaveLength(1)
+      try {
+        const sent = await mailer.send(passwordResetMail('teacher@example.org', LINK, 'School Website'))
+        // The pool keeps the connection: the second mail goes over it.
+        await mailer.send({ ...passwordResetMail('head@example.org', LINK, 'School Website'), replyTo: 'office@example.org', messageId: '<row-1@school.example>', headers: { 'List-Unsubscribe': '<https://school.example/u>' } })
+        expect(sent.response).toMatch(/^250 /)
+      } finally {
+        // An open pooled connection would keep the server from closing.
+        mailer.close()
+      }
+      expect(received).toHaveLength(2)
       expect(received[0]!.to).toEqual(['teacher@example.org'])
       expect(received[0]!.raw).toMatch(/^Subject: Reset your password for School Website/m)
+      expect(received[1]!.raw).toMatch(/^Reply-To: office@example\.org/m)
+      expect(received[1]!.raw).toMatch(/^Message-ID: <row-1@school\.example>/m)
+      expect(received[1]!.raw).toMatch(/^List-Unsubscribe: <https:\/\/school\.example\/u>/m)
+      expect(connections).toBe(1)
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     }
+  })
+
+  test('MAIL_RATE_PER_MINUTE is spread over one-second windows, or one mail per window below one a second', () => {
+    expect(rateWindow(600)).toEqual({ rateLimit: 10, rateDelta: 1000 })
+    expect(rateWindow(90)).toEqual({ rateLimit: 1, rateDelta: 1000 })
+    expect(rateWindow(30)).toEqual({ rateLimit: 1, rateDelta: 2000 })
+    expect(rateWindow(1)).toEqual({ rateLimit: 1, rateDelta: 60_000 })
   })
 })

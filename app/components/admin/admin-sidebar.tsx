@@ -15,6 +15,7 @@ import {
   MessageSquareQuote,
   Newspaper,
   Palette,
+  Send,
   ShieldCheck,
   Users,
   type LucideIcon,
@@ -41,6 +42,7 @@ export const AREA_ICONS: Record<AdminAreaIcon, LucideIcon> = {
   theme: Palette,
   'api-keys': KeyRound,
   account: ShieldCheck,
+  deliveries: Send,
 }
 
 interface AdminSidebarProps {

@@ -3,5 +3,5 @@
  * imported; the delivery worker imports this list so that all are known
  * before it sends anything.
  */
-export {}
+import '#app/domain/outbox/prepared-mail.server.ts'
 import '#app/domain/push/push-delivery.server.ts'

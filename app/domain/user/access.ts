@@ -34,6 +34,7 @@ export type AdminAreaIcon =
   | 'theme'
   | 'api-keys'
   | 'account'
+  | 'deliveries'
 
 export interface AdminArea {
   path: string
@@ -62,6 +63,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '/admin/theme', label: 'Theme', icon: 'theme', minimumRole: 'admin' },
   // Keys of the content API and its reference (/admin/api-keys/reference).
   { path: '/admin/api-keys', label: 'API Keys', icon: 'api-keys', minimumRole: 'admin' },
+  // Every mail and push the site sends, per recipient, with the failures to retry.
+  { path: '/admin/deliveries', label: 'Deliveries', icon: 'deliveries', minimumRole: 'admin' },
   // Everyone's own sign-in security (password, two-factor, passkeys).
   { path: '/admin/account', label: 'Account', icon: 'account', minimumRole: 'user' },
 ]

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import type { RenderedMail } from './messages.ts'
 
 export type MailerOptions = {
   /** smtp:// or smtps:// URL; without it mails are written to `outbox` instead. */
@@ -9,33 +8,93 @@ export type MailerOptions = {
   from: string
   /** The folder for .eml files when no SMTP server is configured (DATA_DIR/mail). */
   outbox: string
+  /** At most this many mails a minute leave through SMTP, shared by all connections of the pool. */
+  ratePerMinute?: number
   log?: (message: string) => void
 }
 
-export type Mailer = { send: (mail: RenderedMail) => Promise<void> }
+/** One mail to hand over: the account mails (RenderedMail) and the outbox's mails both fit. */
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  replyTo?: string
+  headers?: Record<string, string>
+  /** `<id@host>`: the outbox derives it from the message's row, so a mail sent twice is recognisable as one. */
+  messageId?: string
+  /** The link the mail carries, logged when the mail is written to a file. */
+  url?: string
+}
+
+/** What the SMTP server answered ('250 2.0.0 Ok: queued as …'), or where the file went. */
+export type SentMail = { response: string }
+
+export type Mailer = {
+  send: (mail: MailMessage) => Promise<SentMail>
+  /** Closes the pooled SMTP connections (at shutdown, and in tests before their peer stops). */
+  close: () => void
+}
+
+/** Connections kept open to the SMTP server and reused from mail to mail. */
+const POOL_CONNECTIONS = 3
+/** A server silent for this long is given up on: the outbox retries the mail later, and its lease outlasts this. */
+const SOCKET_TIMEOUT_MS = 60_000
 
 /**
- * Sends through SMTP when configured. Otherwise nodemailer still builds the
+ * nodemailer's pool counts mails per window and pauses every connection once
+ * the window's share is spent. A one-second window (or one mail per window
+ * below one a second) spreads a large send evenly instead of bursting a
+ * minute's worth at once.
+ */
+export function rateWindow(ratePerMinute: number): { rateLimit: number; rateDelta: number } {
+  if (ratePerMinute >= 60) return { rateLimit: Math.floor(ratePerMinute / 60), rateDelta: 1000 }
+  return { rateLimit: 1, rateDelta: Math.ceil(60_000 / Math.max(1, ratePerMinute)) }
+}
+
+/**
+ * Sends through SMTP when configured, over a small pool of reused
+ * connections paced to `ratePerMinute`. Otherwise nodemailer still builds the
  * message, which is written to the outbox as an .eml file and its link logged,
  * so a fresh install can confirm accounts and reset passwords.
  */
-export function createMailer({ smtpUrl, from, outbox, log = console.log }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, outbox, ratePerMinute = 600, log = console.log }: MailerOptions): Mailer {
+  const message = (mail: MailMessage) => ({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    replyTo: mail.replyTo,
+    headers: mail.headers,
+    messageId: mail.messageId,
+  })
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl)
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: POOL_CONNECTIONS,
+      socketTimeout: SOCKET_TIMEOUT_MS,
+      ...rateWindow(ratePerMinute),
+    })
     return {
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        const info = await transport.sendMail(message(mail))
+        return { response: String(info.response ?? '') }
       },
+      close: () => transport.close(),
     }
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      const info = await transport.sendMail(message(mail))
       await fs.mkdir(outbox, { recursive: true, mode: 0o700 })
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`)
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 })
-      log(`No SMTP_URL set: "${mail.subject}" for ${mail.to} written to ${file}. Link: ${mail.url}`)
+      log(`No SMTP_URL set: "${mail.subject}" for ${mail.to} written to ${file}.${mail.url ? ` Link: ${mail.url}` : ''}`)
+      return { response: `written to ${file}` }
     },
+    close: () => {},
   }
 }
