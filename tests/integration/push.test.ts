@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import '#app/domain/outbox/composers.server.ts'
 import { announce } from '#app/domain/outbox/announce.server.ts'
 import { composerFor, PermanentDeliveryFailure, registeredPushSender, type OutboxMessage } from '#app/domain/outbox/outbox.server.ts'
+import { deliverDueMessages } from '#app/domain/outbox/outbox-worker.server.ts'
 import { vapidKeys } from '#app/domain/push/push-keys.server.ts'
 import { PUSH_MESSAGES } from '#app/domain/push/push-subscription.schema.ts'
 import { deletePushSubscription, PUSH_REQUEST_WINDOW, savePushSubscription } from '#app/domain/push/push-subscriptions.server.ts'
@@ -153,6 +154,20 @@ describe('a push from the fan-out to the browser', () => {
     expect(Number(push.headers.ttl)).toBeGreaterThan(2 * 3600 - 60)
     expect(Number(push.headers.ttl)).toBeLessThanOrEqual(2 * 3600)
     expect(decrypted(0, browser.keys)).toEqual({ title: 'School closed today', body: 'The heating has failed. The school is closed today.', url: '/news/closure' })
+  })
+
+  test('the delivery worker sends the queued pushes and records them; a subscription gone (410) is deleted and its push failed', async () => {
+    const kept = await subscribedBrowser()
+    const gone = await subscribedBrowser()
+    answers.set(gone.path, 410)
+    const alertId = await storedAlert()
+    await writeTransaction((tx) => announce(tx, { topic: 'alerts', subjectTable: 'alerts', subjectId: alertId }))
+    expect(await deliverDueMessages()).toBe(2)
+    const outcome = Object.fromEntries((await queued()).map((row) => [row.recipient, row.status]))
+    expect(outcome).toEqual({ [kept.id]: 'sent', [gone.id]: 'failed' })
+    const received = service.received.findIndex((push) => push.path === kept.path)
+    expect(decrypted(received, kept.keys)).toEqual({ title: 'School closed today', body: 'The heating has failed. The school is closed today.', url: '/' })
+    expect(await db.selectFrom('push_subscriptions').select('id').orderBy('id').execute()).toEqual([{ id: kept.id }])
   })
 
   test('events are not pushed', async () => {
