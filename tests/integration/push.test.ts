@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import fc from 'fast-check'
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import '#app/domain/outbox/composers.server.ts'
@@ -7,7 +8,7 @@ import { announce } from '#app/domain/outbox/announce.server.ts'
 import { composerFor, PermanentDeliveryFailure, registeredPushSender, type OutboxMessage } from '#app/domain/outbox/outbox.server.ts'
 import { deliverDueMessages } from '#app/domain/outbox/outbox-worker.server.ts'
 import { vapidKeys } from '#app/domain/push/push-keys.server.ts'
-import { PUSH_MESSAGES } from '#app/domain/push/push-subscription.schema.ts'
+import { PUSH_MESSAGES, pushSubscriptionSchema } from '#app/domain/push/push-subscription.schema.ts'
 import { deletePushSubscription, PUSH_REQUEST_WINDOW, savePushSubscription } from '#app/domain/push/push-subscriptions.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
@@ -17,6 +18,7 @@ import { readBool } from '#db/portable.ts'
 import { newId } from '#db/portable.ts'
 import { action as subscribeAction, loader as subscribeLoader } from '#app/routes/push/subscriptions.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { HOSTILE_JSON_TEXTS, hostileJsonValue, leakIn, mutateJson } from '#tests/setup/hostile-values.ts'
 import { browserPushKeys, decryptPush, readVapidAuthorization, startPushService, type BrowserPushKeys } from '#tests/setup/push-endpoint.ts'
 
 prepareTestDatabase()
@@ -314,6 +316,40 @@ describe('subscribing and unsubscribing', () => {
     const get = subscribeLoader()
     expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST'])
   })
+})
+
+test('hostile JSON at the subscribe route: a clear refusal or a stored subscription that keeps every rule, never a 5xx', async () => {
+  const keys = browserPushKeys()
+  const valid = { endpoint: `${FCM}fuzz`, keys: { p256dh: keys.p256dh, auth: keys.authText }, topics: ['alerts', 'news'] }
+  let run = 0
+  const post = async (body: string) => {
+    const context = new RouterContextProvider()
+    // Each run its own network: the rate limit is tested above.
+    context.set(clientAddressContext, `10.${run >> 16 & 255}.${run >> 8 & 255}.${run++ & 255}`)
+    const request = new Request('http://site/push/subscriptions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+    return subscribeAction({ request, context, params: {} } as unknown as Parameters<typeof subscribeAction>[0])
+  }
+  const bodies = fc.oneof(
+    fc.constantFrom(...HOSTILE_JSON_TEXTS),
+    hostileJsonValue.map((value) => JSON.stringify(value) ?? ''),
+    fc.tuple(fc.nat(), hostileJsonValue, fc.constantFrom('replace' as const, 'remove' as const, 'add' as const)).map(([pick, leaf, how]) => JSON.stringify(mutateJson(valid, pick, leaf, how)) ?? ''),
+    fc.constant(JSON.stringify(valid)),
+  )
+  await fc.assert(
+    fc.asyncProperty(bodies, async (body) => {
+      const answer = await post(body)
+      const text = await answer.text()
+      expect(answer.status, `${body.slice(0, 200)} → ${text}`).toBeLessThan(500)
+      expect(leakIn(text), text).toBeUndefined()
+      const data = JSON.parse(text) as { ok: boolean; error?: string }
+      if (answer.status === 200) expect(data).toEqual({ ok: true })
+      else expect(data.error, text).toMatch(/\p{L}{2,}/u)
+      for (const row of await db.selectFrom('push_subscriptions').selectAll().execute()) {
+        expect(pushSubscriptionSchema.safeParse({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth }, topics: ['alerts'] }).success, JSON.stringify(row)).toBe(true)
+      }
+    }),
+    { numRuns: 80, seed: 20_261_127 },
+  )
 })
 
 test('the VAPID key pair is made once and kept, private, in the data folder', () => {
