@@ -65,6 +65,13 @@ export default [
   route('api/v1/:collection/:id', 'routes/api/v1/item.ts'),
   route('api/v1/*', 'routes/api/v1/not-found.ts'),
   route('files/:bucket/*', 'routes/files.ts'),
+  route('push/subscriptions', 'routes/push/subscriptions.ts'),
+  route('push/subscriptions/delete', 'routes/push/subscriptions-delete.ts'),
+  route('push/public-key', 'routes/push/public-key.ts'),
+  route('sw.js', 'routes/push/service-worker.ts'),
+  route('manifest.webmanifest', 'routes/push/manifest.ts'),
+  route('icons/:name', 'routes/push/app-icon.ts'),
+  route('apple-touch-icon.png', 'routes/push/app-icon.ts', { id: 'routes/push/apple-touch-icon' }),
   route('share-images/*', 'routes/share-image.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -84,6 +84,9 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 second')
     .max(86_400, 'must be at most 86400 seconds (a day)')
     .default(600),
+  VAPID_PUBLIC_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{87}$/.test(value), 'must be a VAPID public key (87 base64url characters), as `npx web-push generate-vapid-keys` prints'),
+  VAPID_PRIVATE_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{43}$/.test(value), 'must be a VAPID private key (43 base64url characters), as `npx web-push generate-vapid-keys` prints'),
+  VAPID_SUBJECT: optionalText.refine((value) => value === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value), 'must be a mailto: address or an https:// URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
 })
 
@@ -132,6 +135,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           file: path.resolve(dataDir, values.DATABASE_URL?.replace(/^file:/, '') ?? 'school.sqlite'),
         }
 
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(`Invalid configuration:\n  VAPID_${values.VAPID_PUBLIC_KEY ? 'PRIVATE' : 'PUBLIC'}_KEY: is required when VAPID_${values.VAPID_PUBLIC_KEY ? 'PUBLIC' : 'PRIVATE'}_KEY is set`)
+  }
+  const publicUrl = values.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${values.PORT}`
+
   const storageDriver = values.STORAGE_DRIVER ?? (values.S3_BUCKET ? 's3' : 'local')
   if (storageDriver === 's3' && !values.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is required when STORAGE_DRIVER is s3')
@@ -157,7 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oauthProviders: oauthProviders(values),
     port: values.PORT,
     host: values.HOST,
-    publicUrl: values.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${values.PORT}`,
+    publicUrl,
     dataDir,
     database,
     authSecret: values.AUTH_SECRET,
@@ -171,7 +179,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How long one change stream (/api/changes) stays open before the server ends it and the browser reconnects. */
     changeStreamLifetimeMs: values.CHANGE_STREAM_LIFETIME_SECONDS * 1000,
     logLevel: values.LOG_LEVEL,
+    /** Web Push: the configured key pair (none: made once in the data folder) and who push services may contact about our pushes. */
+    push: {
+      vapidKeys: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : undefined,
+      subject: values.VAPID_SUBJECT ?? vapidSubject(values.MAIL_FROM, publicUrl),
+    },
   }
+}
+
+/**
+ * Push services want a way to reach the sender: the site's mail address,
+ * unless it is a placeholder on localhost (some services refuse those), then
+ * the public https address.
+ */
+function vapidSubject(mailFrom: string, publicUrl: string): string {
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^\S+@\S+$/.test(mailFrom) ? mailFrom : undefined)
+  const placeholder = !address || /@localhost$/i.test(address)
+  if (placeholder && publicUrl.startsWith('https://')) return publicUrl
+  return `mailto:${address ?? 'no-reply@localhost'}`
 }
 
 function trustProxySetting(value: string): boolean | number | string {

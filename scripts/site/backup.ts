@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { resolveAuthSecret } from '#app/lib/auth-secret.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import { resolveVapidKeys } from '#app/lib/vapid-keys.server.ts'
 import { writeSiteArchive } from '#app/lib/site-archive/write-archive.server.ts'
 import { openSite, runTask, UsageError } from './open-site.ts'
 
@@ -13,7 +14,7 @@ await runTask(async () => {
   const site = openSite(config)
   const partial = `${file}.partial`
   try {
-    const summary = await writeSiteArchive(site.database, site.storage, resolveAuthSecret(config.authSecret, config.dataDir), fs.createWriteStream(partial, { mode: 0o600 }))
+    const summary = await writeSiteArchive(site.database, site.storage, { authSecret: resolveAuthSecret(config.authSecret, config.dataDir), vapidKeys: resolveVapidKeys(config.push.vapidKeys, config.dataDir) }, fs.createWriteStream(partial, { mode: 0o600 }))
     // Renamed only once complete, so FILE is never a half-written archive.
     fs.renameSync(partial, file)
     const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0)

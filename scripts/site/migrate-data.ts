@@ -3,6 +3,7 @@
 import { PassThrough } from 'node:stream'
 import { resolveAuthSecret } from '#app/lib/auth-secret.server.ts'
 import { config, loadConfig } from '#app/lib/env.server.ts'
+import { resolveVapidKeys } from '#app/lib/vapid-keys.server.ts'
 import { restoreSiteArchive } from '#app/lib/site-archive/restore-archive.server.ts'
 import { writeSiteArchive } from '#app/lib/site-archive/write-archive.server.ts'
 import { openSite, runTask, UsageError } from './open-site.ts'
@@ -27,7 +28,7 @@ await runTask(async () => {
     const stream = new PassThrough()
     const authSecret = resolveAuthSecret(config.authSecret, config.dataDir)
     const [, summary] = await Promise.all([
-      writeSiteArchive(source.database, source.storage, authSecret, stream),
+      writeSiteArchive(source.database, source.storage, { authSecret, vapidKeys: resolveVapidKeys(config.push.vapidKeys, config.dataDir) }, stream),
       restoreSiteArchive(stream, destination.database, destination.storage, { replace: process.argv.includes('--force') }),
     ])
     const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0)
@@ -36,6 +37,9 @@ await runTask(async () => {
       config.authSecret
         ? 'Give every new instance the same AUTH_SECRET as this one.'
         : `Give every new instance AUTH_SECRET set to the contents of ${config.dataDir}/auth-secret (two-factor sign-in depends on it).`,
+      config.push.vapidKeys
+        ? 'Give every new instance the same VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY as this one.'
+        : `Give every new instance VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY set to the publicKey and privateKey in ${config.dataDir}/vapid-keys.json (push notifications depend on them).`,
     ].join('\n')
   } finally {
     await Promise.all([source.close(), destination.close()])

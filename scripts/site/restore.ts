@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import { keepAuthSecret } from '#app/lib/auth-secret.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import { keepVapidKeys } from '#app/lib/vapid-keys.server.ts'
 import { restoreSiteArchive } from '#app/lib/site-archive/restore-archive.server.ts'
 import { openSite, runTask, UsageError } from './open-site.ts'
 
@@ -14,7 +15,7 @@ await runTask(async () => {
   try {
     const summary = await restoreSiteArchive(fs.createReadStream(file), site.database, site.storage, { replace: args.includes('--force') })
     const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0)
-    const secretNote = keepAuthSecret(summary.authSecret, config.authSecret, config.dataDir)
+    const secretNote = keepAuthSecret(summary.authSecret, config.authSecret, config.dataDir) + keepVapidKeys(summary.vapidKeys, config.push.vapidKeys, config.dataDir)
     return `${secretNote}Restored ${rows} rows and ${summary.files} files from ${file} into ${site.description}. Everyone signs in again.`
   } finally {
     await site.close()

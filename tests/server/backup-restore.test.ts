@@ -55,6 +55,8 @@ test('npm run backup of a running site, then npm run restore into an empty data 
   expect(restore.output).toMatch(/^Restored \d+ rows and \d+ files from/)
   expect(restore.code).toBe(0)
   expect(fs.readFileSync(path.join(emptyFolder, 'auth-secret'), 'utf8')).toBe(fs.readFileSync(path.join(original.dataDir, 'auth-secret'), 'utf8'))
+  // Browsers' push subscriptions are bound to the original's public key.
+  expect(JSON.parse(fs.readFileSync(path.join(emptyFolder, 'vapid-keys.json'), 'utf8'))).toEqual(JSON.parse(fs.readFileSync(path.join(original.dataDir, 'vapid-keys.json'), 'utf8')))
 
   const restored = await startApp({}, { dataDir: emptyFolder })
   running.push(restored)

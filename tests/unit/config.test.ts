@@ -2,6 +2,9 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from '#app/lib/env.server.ts'
 
+/** A key pair of the right shape (as `npx web-push generate-vapid-keys` prints). */
+const VAPID = { publicKey: `B${'A'.repeat(86)}`, privateKey: 'A'.repeat(43) }
+
 describe('configuration', () => {
   test('needs nothing: port 3000, SQLite and files under ./data', () => {
     const config = loadConfig({})
@@ -70,6 +73,16 @@ describe('configuration', () => {
     expect(loadConfig({ MICROSOFT_CLIENT_ID: 'm', MICROSOFT_CLIENT_SECRET: 's', MICROSOFT_TENANT_ID: 'school.example' }).oauthProviders[0]).toMatchObject({ tenant: 'school.example' })
   })
 
+  test('push: no keys configured (made in the data folder), the sender named by the mail address or else the https address', () => {
+    expect(loadConfig({}).push).toEqual({ vapidKeys: undefined, subject: 'mailto:no-reply@localhost' })
+    expect(loadConfig({ MAIL_FROM: 'Oak School <office@oak.example>', PUBLIC_URL: 'https://oak.example' }).push.subject).toBe('mailto:office@oak.example')
+    expect(loadConfig({ PUBLIC_URL: 'https://oak.example/' }).push.subject).toBe('https://oak.example')
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:head@oak.example', VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey }).push).toEqual({
+      vapidKeys: VAPID,
+      subject: 'mailto:head@oak.example',
+    })
+  })
+
   test.each([
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
@@ -87,6 +100,10 @@ describe('configuration', () => {
     ['MICROSOFT_CLIENT_ID', { MICROSOFT_CLIENT_SECRET: 'secret' }],
     ['OIDC_ISSUER', { OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }],
     ['OIDC_ISSUER', { OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }],
+    ['VAPID_PRIVATE_KEY', { VAPID_PUBLIC_KEY: VAPID.publicKey }],
+    ['VAPID_PUBLIC_KEY', { VAPID_PRIVATE_KEY: VAPID.privateKey }],
+    ['VAPID_PUBLIC_KEY', { VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: VAPID.privateKey }],
+    ['VAPID_SUBJECT', { VAPID_SUBJECT: 'http://school.example' }],
   ])('a bad %s stops start-up with a message naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`))

@@ -6,3 +6,4 @@
 import '#app/domain/outbox/prepared-mail.server.ts'
 import '#app/domain/contact/office-notifications.server.ts'
 import '#app/domain/subscription/subscription-mail.server.ts'
+import '#app/domain/push/push-delivery.server.ts'

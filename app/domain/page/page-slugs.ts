@@ -28,6 +28,9 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'favicon.svg',
   'apple-touch-icon.png',
   'manifest.webmanifest',
+  'sw.js',
+  'icons',
+  'push',
   '.well-known',
 ])
 

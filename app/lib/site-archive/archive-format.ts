@@ -13,6 +13,12 @@ export const MANIFEST_ENTRY = 'manifest.json'
  * it a restored site's authenticator codes would no longer match.
  */
 export const AUTH_SECRET_ENTRY = 'secrets/auth-secret'
+/**
+ * The key pair that signs Web Push messages: browsers' subscriptions are
+ * bound to its public key, so a restored site without it could push to no
+ * one. Archives made before push notifications lack it.
+ */
+export const VAPID_KEYS_ENTRY = 'secrets/vapid-keys.json'
 
 /** The tables a site is made of, each with a unique column to read it in a stable order. */
 export const ARCHIVED_TABLES = [

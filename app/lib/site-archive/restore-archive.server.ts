@@ -7,8 +7,9 @@ import type { DatabaseHandle } from '#db/connect.ts'
 import type { Database } from '#db/database.ts'
 import { migrationProvider } from '#db/migrations/index.ts'
 import { BUCKETS, contentTypeFor, isBucket, type Storage } from '../storage/storage.ts'
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ARCHIVED_TABLES, AUTH_SECRET_ENTRY, DERIVED_TABLES, MANIFEST_ENTRY, MIGRATION_FILLED_TABLES, TRANSIENT_TABLES, type ArchiveManifest, type ArchivedTable } from './archive-format.ts'
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ARCHIVED_TABLES, AUTH_SECRET_ENTRY, DERIVED_TABLES, MANIFEST_ENTRY, MIGRATION_FILLED_TABLES, TRANSIENT_TABLES, VAPID_KEYS_ENTRY, type ArchiveManifest, type ArchivedTable } from './archive-format.ts'
 import { appliedMigrations, type ArchiveSummary } from './write-archive.server.ts'
+import { readVapidKeys, type VapidKeys } from '../vapid-keys.server.ts'
 
 export class ArchiveError extends Error {
   override name = 'ArchiveError'
@@ -111,6 +112,7 @@ export async function restoreSiteArchive(input: Readable, target: DatabaseHandle
   const archived: readonly string[] = ARCHIVED_TABLES.map((entry) => entry.table)
   let files = 0
   let authSecret = ''
+  let vapidKeys: VapidKeys | null = null
   // All rows or none: a broken archive leaves the target as it was (files already copied stay, unreferenced).
   const existing = await existingTables(target.db)
   await target.db.transaction().execute(async (trx) => {
@@ -121,6 +123,9 @@ export async function restoreSiteArchive(input: Readable, target: DatabaseHandle
       const { table, bucket, key } = ENTRY.exec(name)?.groups ?? {}
       if (name === AUTH_SECRET_ENTRY) {
         authSecret = body.toString('utf8')
+      } else if (name === VAPID_KEYS_ENTRY) {
+        vapidKeys = readVapidKeys(body.toString('utf8'))
+        if (!vapidKeys) throw new ArchiveError('The archive is damaged: its push notification keys cannot be read.')
       } else if (table && archived.includes(table)) {
         const batch = body.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
         await insertRows(trx, table as ArchivedTable, batch)
@@ -138,5 +143,5 @@ export async function restoreSiteArchive(input: Readable, target: DatabaseHandle
     }
   })
   await target.migrate()
-  return { rows, files, authSecret }
+  return { rows, files, authSecret, vapidKeys }
 }

@@ -18,15 +18,25 @@ import {
   MANIFEST_ENTRY,
   ROWS_PER_ENTRY,
   tableEntryName,
+  VAPID_KEYS_ENTRY,
   type ArchiveManifest,
   type ArchivedTable,
 } from './archive-format.ts'
 import { portableRow } from './portable-row.ts'
+import { serializeVapidKeys, type VapidKeys } from '../vapid-keys.server.ts'
+
+/** The site's secrets an archive carries, so that the restored site goes on where this one stands. */
+export interface SiteSecrets {
+  authSecret: string
+  vapidKeys: VapidKeys
+}
 
 export interface ArchiveSummary {
   rows: Record<ArchivedTable, number>
   files: number
   authSecret: string
+  /** Null for an archive made before push notifications. */
+  vapidKeys: VapidKeys | null
 }
 
 /** The migrations applied to a database, in order. */
@@ -84,7 +94,7 @@ async function writeFiles(storage: Storage, archive: Pack): Promise<number> {
  * `output`. Files are read after the rows, so every file a row names is in
  * the archive; a file uploaded meanwhile may be there without its row.
  */
-export async function writeSiteArchive(database: DatabaseHandle, storage: Storage, authSecret: string, output: Writable): Promise<ArchiveSummary> {
+export async function writeSiteArchive(database: DatabaseHandle, storage: Storage, secrets: SiteSecrets, output: Writable): Promise<ArchiveSummary> {
   const archive = pack()
   const written = pipeline(archive, createGzip(), output)
   try {
@@ -96,11 +106,12 @@ export async function writeSiteArchive(database: DatabaseHandle, storage: Storag
       migrations: await appliedMigrations(database),
     } as const
     const rows = await writeTables(database.db, database.engine, archive, manifest)
-    await addEntry(archive, AUTH_SECRET_ENTRY, Buffer.from(authSecret))
+    await addEntry(archive, AUTH_SECRET_ENTRY, Buffer.from(secrets.authSecret))
+    await addEntry(archive, VAPID_KEYS_ENTRY, Buffer.from(serializeVapidKeys(secrets.vapidKeys)))
     const files = await writeFiles(storage, archive)
     archive.finalize()
     await written
-    return { rows, files, authSecret }
+    return { rows, files, ...secrets }
   } catch (error) {
     archive.destroy(error as Error)
     await written.catch(() => {})

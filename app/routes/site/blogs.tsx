@@ -1,5 +1,6 @@
 import { BlogCard } from '#app/components/site/blog-card.tsx'
 import { CardList } from '#app/components/site/card-list.tsx'
+import { GetNotifiedButton } from '#app/components/site/get-notified-button.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { BLOG_FEED_PATH } from '#app/services/feeds/feed-paths.ts'
@@ -29,6 +30,9 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
       <PageBanner page="blogsPage" title={TITLE} subtitle={SUBTITLE} />
       <div className="mx-auto max-w-6xl px-4 py-12">
         <CardList items={posts} empty="No blog posts yet." className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" renderCard={(post) => <BlogCard post={post} />} />
+        <div className="mt-12 max-w-xl">
+          <GetNotifiedButton />
+        </div>
       </div>
     </>
   )

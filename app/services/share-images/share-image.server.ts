@@ -29,7 +29,7 @@ function once(key: string, render: () => Promise<Uint8Array>): Promise<Uint8Arra
 }
 
 /** The bytes of one of this site's stored files; null for an address elsewhere (never fetched) or a file gone. */
-async function storedBytes(url: string): Promise<Buffer | null> {
+export async function storedBytes(url: string): Promise<Buffer | null> {
   const location = parsePublicUrl(url)
   const object = location ? await storage.get(location.bucket, location.key) : null
   return object ? buffer(object.body) : null
