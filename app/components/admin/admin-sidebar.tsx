@@ -16,6 +16,7 @@ import {
   Newspaper,
   Palette,
   ShieldCheck,
+  Siren,
   Users,
   type LucideIcon,
 } from 'lucide-react'
@@ -41,6 +42,7 @@ export const AREA_ICONS: Record<AdminAreaIcon, LucideIcon> = {
   theme: Palette,
   'api-keys': KeyRound,
   account: ShieldCheck,
+  alerts: Siren,
 }
 
 interface AdminSidebarProps {
