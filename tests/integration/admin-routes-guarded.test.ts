@@ -48,6 +48,8 @@ describe(`admin routes on ${database.engine}`, () => {
     }
     expect(checked).toContain('routes/admin/blog-revisions.ts loader')
     expect(checked).toContain('routes/admin/blog-revisions.ts action')
+    expect(checked).toContain('routes/admin/alerts.tsx loader')
+    expect(checked).toContain('routes/admin/alerts.tsx action')
     expect(checked.length).toBeGreaterThan(20)
   })
 })

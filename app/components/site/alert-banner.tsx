@@ -15,8 +15,12 @@ export const ALERT_LEVEL_LOOK: Record<AlertLevel, { icon: LucideIcon; className:
   info: { icon: Info, className: 'bg-sky-50 text-sky-950 border-b border-sky-200' },
 }
 
-/** Browsers that refuse storage (some private modes) throw: the dialog then comes back on each page, the safe side. */
+/** Dismissed on this page: what a browser refusing storage still remembers until the next full load. */
+const dismissedHere = new Set<string>()
+
+/** Browsers that refuse storage (some private modes) throw: the dialog then comes back on the next visit's pages, the safe side. */
 function wasDismissed(alert: Alert) {
+  if (dismissedHere.has(dismissalKey(alert))) return true
   try {
     return window.sessionStorage.getItem(dismissalKey(alert)) !== null
   } catch {
@@ -25,6 +29,7 @@ function wasDismissed(alert: Alert) {
 }
 
 function rememberDismissed(alerts: readonly Alert[]) {
+  for (const alert of alerts) dismissedHere.add(dismissalKey(alert))
   try {
     for (const alert of alerts) window.sessionStorage.setItem(dismissalKey(alert), '1')
   } catch {
