@@ -23,7 +23,7 @@ export default function EmergencyAlertDialog({ alerts, onDismiss }: { alerts: re
         </DialogHeader>
         {alerts.map((alert) => (
           <article key={alert.id} className="space-y-2">
-            <h2 className="text-xl font-bold break-words">{alert.title}</h2>
+            <h3 className="text-xl font-bold break-words">{alert.title}</h3>
             {alert.message ? <p className="break-words whitespace-pre-line">{alert.message}</p> : null}
             {alert.link ? (
               <p>

@@ -2,10 +2,7 @@ import type { Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
 import { readNullableTimestamp, readTimestamp } from '#db/portable.ts'
 import type { AlertTable } from '#db/tables/notifications.ts'
-import { byLevelThenNewest, schoolDay, type Alert } from './alert.ts'
-
-/** The admin lists this many ended alerts; older ones stay in the API. */
-export const PAST_ALERTS_SHOWN = 20
+import { byLevelThenNewest, PAST_ALERTS_SHOWN, schoolDay, type Alert } from './alert.ts'
 
 export function toAlert(row: Selectable<AlertTable>): Alert {
   return {

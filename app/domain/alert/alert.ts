@@ -18,6 +18,9 @@ export interface Alert {
   updatedAt: string
 }
 
+/** The admin lists this many ended alerts; older ones stay in the API. */
+export const PAST_ALERTS_SHOWN = 20
+
 /** The public's words for each level, read out with the icon so the level is never told by colour alone. */
 export const ALERT_LEVEL_LABELS: Record<AlertLevel, string> = {
   emergency: 'Emergency',
