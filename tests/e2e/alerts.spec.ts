@@ -14,6 +14,8 @@ async function openAlertsAdmin(page: Page) {
 const banner = (page: Page) => page.getByRole('region', { name: 'Alerts' })
 
 test('an emergency alert made in the admin appears on an open public page without a reload, with its dialog once per visit', async ({ page, browser, request }) => {
+  // Two or three browsers on the public site and the admin at once.
+  test.setTimeout(240_000)
   const title = `Gas leak ${Date.now()}`
   const visitor = await browser.newPage()
   await visitor.goto('/')
@@ -54,7 +56,7 @@ test('an emergency alert made in the admin appears on an open public page withou
   // Dismissed for this visit only: the next page keeps the banner without the dialog; a new visit asks again.
   await visitor.goto('/calendar')
   await waitForHydration(visitor, 'main')
-  await expect(banner(visitor).getByText(title)).toBeVisible()
+  await expect(banner(visitor).getByText(title, { exact: true })).toBeVisible()
   await expect(visitor.getByRole('dialog')).toHaveCount(0)
   const nextVisit = await browser.newPage()
   await nextVisit.goto('/blogs')
@@ -74,6 +76,7 @@ test('an emergency alert made in the admin appears on an open public page withou
 })
 
 test('school status closed shows the banner on the home page and \'School closed\' on the calendar; open takes the calendar entry away', async ({ page, browser, request }) => {
+  test.setTimeout(240_000)
   await signIn(page, await createStaffAccount(request, 'editor'))
   await openAlertsAdmin(page)
   await page.getByRole('button', { name: 'Closed' }).click()
