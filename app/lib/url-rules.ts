@@ -78,9 +78,11 @@ export function isDocumentLink(url: string, bucket?: string): boolean {
 /** A path on this site ('/calendar', '/blogs/snow-day#times'): one slash, then none of the characters `isExternalUrl` refuses. */
 const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}\p{Cf}"'()<>\\`]*$/u
 
-/** A link a visitor follows from a notice: a path on this site, one of our stored files, or an http(s) address. */
+/** A link a visitor follows from a notice: a path on this site (under /files/, only one of our stored files), or an http(s) address. */
 export function isVisitorLink(url: string): boolean {
-  return url.length <= MAX_URL_LENGTH && (SITE_PATH.test(url) || isExternalUrl(url))
+  if (url.length > MAX_URL_LENGTH) return false
+  if (url.startsWith('/files/')) return isStoredFileUrl(url)
+  return SITE_PATH.test(url) || isExternalUrl(url)
 }
 
 /**
