@@ -27,7 +27,7 @@ const input = z.object({
   title: alertSchema.shape.title.meta({ description: `Up to ${ALERT_TITLE_MAX} characters.` }),
   message: z.union([alertSchema.shape.message, z.null()]).optional().meta({ description: `Plain text, up to ${ALERT_MESSAGE_MAX} characters; empty or null for none.` }),
   // null is taken as left out: the link rule's own message then reaches the caller, not a union's 'Invalid input'.
-  link: z.preprocess((value) => value ?? undefined, alertSchema.shape.link).meta({ description: 'A path on this site (/calendar) or an http(s) address; empty or null for none.' }),
+  link: z.preprocess((value) => value ?? undefined, alertSchema.shape.link).meta({ type: ['string', 'null'], description: 'A path on this site (/calendar) or an http(s) address; empty or null for none.' }),
   starts_at: apiTime(ALERT_MESSAGES.startRequired, ALERT_MESSAGES.startInvalid).meta({ description: TIME_DESCRIPTION }),
   ends_at: z
     .union([z.string().trim().refine((value) => !value || isApiTime(value), ALERT_MESSAGES.endInvalid), z.null()])
