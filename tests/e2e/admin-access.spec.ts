@@ -8,7 +8,7 @@ import { createStaffAccount, signIn } from './staff.ts'
 
 const ACCESS_DENIED = "Access denied. You don't have admin permissions. Please contact an administrator."
 const DASHBOARD_CARDS = ['Sections', 'Blog Posts', 'Events', 'Gallery Images', 'Policies', 'Testimonials']
-const CONTENT_LINKS = ['Sections', 'Pages', 'Menus', 'Blogs', 'Events', 'Gallery', 'Media Library', 'Policies', 'Testimonials', 'Contact Messages', 'Staff Directory']
+const CONTENT_LINKS = ['Sections', 'Pages', 'Menus', 'Blogs', 'Events', 'Alerts', 'Gallery', 'Media Library', 'Policies', 'Testimonials', 'Contact Messages', 'Staff Directory']
 const ALL_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Users', 'Theme', 'API Keys', 'Account']
 const EDITOR_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Account']
 
