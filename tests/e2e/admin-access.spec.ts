@@ -162,6 +162,7 @@ test('an admin opens every screen of the sidebar, each with its own heading', as
     Menus: /^Menus$/,
     Blogs: /Blogs/,
     Events: /Events/,
+    Alerts: /^Alerts$/,
     Gallery: /Gallery/,
     'Media Library': /^Media Library$/,
     Policies: /^Policies$/,
