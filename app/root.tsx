@@ -76,11 +76,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-/** Follows theme changes so open pages take the new colours without a reload (docs/product-rules.md#realtime-updates). */
+/**
+ * Follows theme and alert changes so open pages take the new colours and
+ * show a new, changed or ended alert without a reload, over one stream
+ * (docs/product-rules.md#realtime-updates).
+ */
 function ThemeFollower() {
   const revalidator = useRevalidator()
   const reload = () => void revalidator.revalidate()
-  useChangeFeed(['themes'], reload, reload)
+  useChangeFeed(['themes', 'alerts'], reload, reload)
   return null
 }
 

@@ -75,6 +75,16 @@ export function isDocumentLink(url: string, bucket?: string): boolean {
   return isStoredFileUrl(url, bucket) || isExternalUrl(url)
 }
 
+/** A path on this site ('/calendar', '/blogs/snow-day#times'): one slash, then none of the characters `isExternalUrl` refuses. */
+const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}\p{Cf}"'()<>\\`]*$/u
+
+/** A link a visitor follows from a notice: a path on this site (under /files/, only one of our stored files), or an http(s) address. */
+export function isVisitorLink(url: string): boolean {
+  if (url.length > MAX_URL_LENGTH) return false
+  if (url.startsWith('/files/')) return isStoredFileUrl(url)
+  return SITE_PATH.test(url) || isExternalUrl(url)
+}
+
 /**
  * The embed page of a calendar service the calendar page frames (see
  * `CALENDAR_SERVICES`): https, exactly the service's host on the default
@@ -120,4 +130,9 @@ export function imageSourceOrNull() {
 /** An optional document link: empty becomes null; a stored file must be in `bucket` when one is named. */
 export function documentLinkOrNull(bucket?: string) {
   return linkOrNull((url) => isDocumentLink(url, bucket))
+}
+
+/** An optional link for visitors (`isVisitorLink`): empty becomes null. */
+export function visitorLinkOrNull() {
+  return linkOrNull(isVisitorLink)
 }

@@ -107,3 +107,23 @@ test('headings start at one h1 and never skip a level', async ({ page }) => {
     }
   }
 })
+
+test('a page with alerts of every level, and the emergency dialog, has no WCAG 2.1 A/AA violations (axe) and is valid HTML', async ({ page, request }) => {
+  const insert = "insert into alerts (id, level, title, message, link, starts_at, ends_at) values (?, ?, ?, 'Details for families.', '/contact', '2020-01-01T00:00:00.000Z', null)"
+  const ids = ['accessibility-alert-emergency', 'accessibility-alert-important', 'accessibility-alert-info']
+  onSiteDatabase(EMPTY_DATABASE_PATH, (database) => {
+    for (const [index, level] of (['emergency', 'important', 'info'] as const).entries()) database.prepare(insert).run(ids[index]!, level, `A ${level} notice`)
+  })
+  try {
+    await page.goto(`${EMPTY_SITE_URL}/`)
+    await expect(page.getByRole('dialog', { name: 'Emergency alert' })).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'I have read this' }).click()
+    await expect(page.getByRole('region', { name: 'Alerts' }).getByRole('listitem')).toHaveCount(3)
+    expect(await axeViolations(page)).toEqual([])
+    const response = await request.get(`${EMPTY_SITE_URL}/`)
+    expect(await htmlErrors({ 'empty / with alerts': await response.text() })).toEqual([])
+  } finally {
+    onSiteDatabase(EMPTY_DATABASE_PATH, (database) => database.prepare(`delete from alerts where id in (${ids.map(() => '?').join(', ')})`).run(...ids))
+  }
+})

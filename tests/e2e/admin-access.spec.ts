@@ -8,8 +8,8 @@ import { createStaffAccount, signIn } from './staff.ts'
 
 const ACCESS_DENIED = "Access denied. You don't have admin permissions. Please contact an administrator."
 const DASHBOARD_CARDS = ['Sections', 'Blog Posts', 'Events', 'Gallery Images', 'Policies', 'Testimonials']
-const CONTENT_LINKS = ['Sections', 'Pages', 'Menus', 'Blogs', 'Events', 'Gallery', 'Media Library', 'Policies', 'Testimonials', 'Contact Messages', 'Staff Directory']
-const ALL_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Users', 'Theme', 'API Keys', 'Deliveries', 'Account']
+const CONTENT_LINKS = ['Sections', 'Pages', 'Menus', 'Blogs', 'Events', 'Alerts', 'Gallery', 'Media Library', 'Policies', 'Testimonials', 'Contact Messages', 'Staff Directory']
+const ALL_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Users', 'Subscribers', 'Theme', 'API Keys', 'Deliveries', 'Account']
 const EDITOR_LINKS = ['Dashboard', ...CONTENT_LINKS, 'Account']
 
 function sidebarLinks(page: Page) {
@@ -162,6 +162,7 @@ test('an admin opens every screen of the sidebar, each with its own heading', as
     Menus: /^Menus$/,
     Blogs: /Blogs/,
     Events: /Events/,
+    Alerts: /^Alerts$/,
     Gallery: /Gallery/,
     'Media Library': /^Media Library$/,
     Policies: /^Policies$/,
@@ -169,6 +170,7 @@ test('an admin opens every screen of the sidebar, each with its own heading', as
     'Contact Messages': /^Contact Messages$/,
     'Staff Directory': /^Staff Directory$/,
     Users: /^User Management$/,
+    Subscribers: /^Subscribers$/,
     Theme: /^Theme Management$/,
     'API Keys': /^API Keys$/,
     Deliveries: /^Deliveries$/,

@@ -18,6 +18,7 @@ const CONTENT_TABLES = [
   'pages',
   'menu_items',
   'staff_members',
+  'alerts',
   // Derived from the rows above, so it must go back with them (SQLite's triggers keep its full-text table in step).
   'search_index',
 ] as const

@@ -51,6 +51,8 @@ describe(`admin routes on ${database.engine}`, () => {
     expect(checked).toContain('routes/admin/deliveries.tsx action')
     expect(checked).toContain('routes/admin/subscribers.tsx action')
     expect(checked).toContain('routes/admin/subscribers-export.ts loader')
+    expect(checked).toContain('routes/admin/alerts.tsx loader')
+    expect(checked).toContain('routes/admin/alerts.tsx action')
     expect(checked.length).toBeGreaterThan(20)
   })
 })

@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
+import { alertActionSchema, alertSchema } from '#app/domain/alert/alert.schema.ts'
 import { BLOG_LIMITS, blogActionSchema, blogSchema } from '#app/domain/blog/blog.schema.ts'
 import { contactMessageActionSchema } from '#app/domain/contact/contact-message.schema.ts'
 import { accountActionSchema } from '#app/domain/user/account-security.ts'
@@ -23,6 +24,7 @@ import { API_KEY_ROLES, apiKeyActionSchema, apiKeySchema } from '#app/services/a
 import { BODY_LIMITS } from '#app/lib/body-limits.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import { ALERT_LEVELS, SCHOOL_STATUSES } from '#db/tables/notifications.ts'
 import { PROFILE_STATUSES, ROLES } from '#db/tables/people.ts'
 import { signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
 import {
@@ -376,6 +378,18 @@ function eventRules() {
   const calendar = rows<{ content: string }>("select content from sections where key = 'calendar.google'")
   expect(calendar).toHaveLength(1)
   expect(sectionSchemas['calendar.google'].safeParse(JSON.parse(calendar[0]!.content)).success, calendar[0]!.content).toBe(true)
+}
+
+type AlertRow = StoredRow<'alerts', 'id' | 'level' | 'title' | 'message' | 'link' | 'starts_at' | 'ends_at' | 'school_status' | 'event_id'>
+function alertRules() {
+  for (const row of rows<AlertRow>('select id, level, title, message, link, starts_at, ends_at, school_status, event_id from alerts')) {
+    const what = `alert ${JSON.stringify(row).slice(0, 300)}`
+    const checked = z.object({ level: alertSchema.shape.level, title: alertSchema.shape.title, message: alertSchema.shape.message, link: alertSchema.shape.link })
+    expectStoredAsChecked(checked, { level: row.level, title: row.title, message: row.message || undefined, link: optional(row.link) }, { ...row, message: row.message || null }, { level: 'level', title: 'title', message: 'message', link: 'link' }, what)
+    expect(new Date(row.starts_at).toISOString(), what).toBe(row.starts_at)
+    if (row.ends_at) expect(Date.parse(row.ends_at) > Date.parse(row.starts_at), `${what}: the end is not after the start`).toBe(true)
+    if (row.event_id) expect(rows('select id from events where id = ?', row.event_id), `${what}: its calendar entry`).toHaveLength(1)
+  }
 }
 
 type PolicyRow = StoredRow<'policies', 'id' | 'title' | 'description' | 'file_url'>
@@ -947,6 +961,64 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     })
   })
 
+  test('alerts: create, update, delete, school status', async () => {
+    const validAlert = (intent: 'create' | 'update') =>
+      fc
+        .record({
+          intent: fc.constant(intent),
+          id: intent === 'update' ? existingId('alerts') : fc.constant(undefined),
+          level: fc.constantFrom(...ALERT_LEVELS),
+          title: plainText(80),
+          message: orAbsent(plainText(500)),
+          link: fc.constantFrom('', '/calendar', 'https://example.org/snow', ' /files/policies/p.pdf '),
+          startsAt: fc.constantFrom(...VALID_WALL_CLOCKS),
+          endsAt: fc.constantFrom('', ...VALID_WALL_CLOCKS),
+        })
+        .map((alert) => ({ ...alert, endsAt: alert.endsAt > alert.startsAt ? alert.endsAt : '' }))
+        .map(entries)
+    await fuzzAction('alerts', {
+      url: '/admin/alerts',
+      routeId: 'routes/admin/alerts',
+      intents: ['create', 'update', 'delete', 'school-status'],
+      examples: () => atLimits(() => ({ intent: 'create', level: 'info', title: 'At the limit', startsAt: '2027-03-14T09:00' }), { title: 80, message: 500 }),
+      valid: fc.oneof(
+        { weight: 2, arbitrary: validAlert('create') },
+        { weight: 2, arbitrary: validAlert('update') },
+        { weight: 1, arbitrary: fc.record({ intent: fc.constant('delete'), id: existingId('alerts') }).map(entries) },
+        { weight: 1, arbitrary: fc.record({ intent: fc.constant('school-status'), status: fc.constantFrom(...SCHOOL_STATUSES), message: orAbsent(plainText(500)) }).map(entries) },
+      ),
+      fields: {
+        id: anyId('alerts'),
+        level: fieldValue([...ALERT_LEVELS, 'urgent', 'INFO', '']),
+        title: fieldValue(plainText(80), textAround(80)),
+        message: fieldValue(plainText(500), textAround(500)),
+        link: fieldValue(['', '/calendar', 'https://example.org/a', 'javascript:alert(1)', '//evil.example/', '/\\evil.example', 'https://user:pw@example.org/', 'data:text/html,x']),
+        startsAt: dateValue,
+        endsAt: fieldValue(['', ...VALID_WALL_CLOCKS], fc.constantFrom(...BAD_WALL_CLOCKS)),
+        status: fieldValue([...SCHOOL_STATUSES, 'snow', '']),
+      },
+      stored: (form) => {
+        const data = parsed(alertActionSchema, submission(form).values, 'alert')
+        if (data.intent === 'delete') return expectGone('alerts', data.id)
+        if (data.intent === 'school-status') {
+          const row = rows<AlertRow>('select * from alerts where school_status is not null order by rowid desc limit 1')[0]
+          return expect({ status: row?.school_status, message: row?.message }).toEqual({ status: data.status, message: data.message ?? '' })
+        }
+        const row = data.intent === 'create' ? newestRows<AlertRow>('alerts')[0] : rowById<AlertRow>('alerts', data.id)
+        expect({ level: row?.level, title: row?.title, message: row?.message, link: row?.link, starts_at: row?.starts_at, ends_at: row?.ends_at }).toEqual({
+          level: data.level,
+          title: data.title,
+          message: data.message ?? '',
+          link: data.link,
+          starts_at: zonedTimeToUtc(data.startsAt, TIME_ZONE),
+          ends_at: data.endsAt ? zonedTimeToUtc(data.endsAt, TIME_ZONE) : null,
+        })
+      },
+      rules: alertRules,
+      tables: ['alerts', 'events'],
+    })
+  })
+
   test('API keys: create, revoke', async () => {
     await fuzzAction('API keys', {
       url: '/admin/api-keys',
@@ -1396,6 +1468,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       [`/subscribe/confirm/${'A'.repeat(43)}`, 'routes/site/subscribe-confirm'],
       [`/unsubscribe/${'A'.repeat(43)}`, 'routes/site/unsubscribe'],
       ['/admin/subscribers', 'routes/admin/subscribers'],
+      ['/admin/alerts', 'routes/admin/alerts'],
     ]
     const bodies: [string | undefined, string][] = [
       ['multipart/form-data', 'intent=create'],

@@ -11,6 +11,7 @@ import {
   isImageSource,
   isStorageKey,
   isStoredFileUrl,
+  isVisitorLink,
   MAX_URL_LENGTH,
   parseStoredFileUrl,
 } from '#app/lib/url-rules.ts'
@@ -113,6 +114,16 @@ describe('document link', () => {
     expect(isDocumentLink('/files/gallery/a.webp', 'policies')).toBe(false)
     expect(isDocumentLink('http://example.org/a.pdf')).toBe(true)
     for (const [, url] of HOSTILE) expect(isDocumentLink(url), url).toBe(false)
+  })
+})
+
+describe('visitor link', () => {
+  test.each(['/calendar', '/blogs/snow-day#times', '/', '/files/policies/p.pdf', 'https://example.org/a', 'http://example.org/'])('accepted: %s', (url) => expect(isVisitorLink(url)).toBe(true))
+  // A path of this site is fine here (it is where the link leads), so the hostile list's "a path of another page" is not refused.
+  test.each(HOSTILE.filter(([label]) => label !== 'a path of another page'))('refused: %s', (_label, url) => expect(isVisitorLink(url)).toBe(false))
+  test('up to the length limit', () => {
+    expect(isVisitorLink(`/${'a'.repeat(MAX_URL_LENGTH - 1)}`)).toBe(true)
+    expect(isVisitorLink(`/${'a'.repeat(MAX_URL_LENGTH)}`)).toBe(false)
   })
 })
 

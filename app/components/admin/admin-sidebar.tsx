@@ -18,6 +18,7 @@ import {
   Palette,
   Send,
   ShieldCheck,
+  Siren,
   Users,
   type LucideIcon,
 } from 'lucide-react'
@@ -51,6 +52,7 @@ export const AREA_ICONS: Record<AdminAreaIcon, LucideIcon> = {
 export interface AreaCount {
   count: number
   label: string
+  alerts: Siren,
 }
 
 interface AdminSidebarProps {

@@ -24,6 +24,7 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'sitemap.xml',
   'robots.txt',
   'calendar.ics',
+  'alerts.rss',
   'favicon.ico',
   'favicon.svg',
   'apple-touch-icon.png',

@@ -36,6 +36,7 @@ export type AdminAreaIcon =
   | 'subscribers'
   | 'account'
   | 'deliveries'
+  | 'alerts'
 
 export interface AdminArea {
   path: string
@@ -52,6 +53,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '/admin/menus', label: 'Menus', icon: 'menus', minimumRole: 'editor' },
   { path: '/admin/blogs', label: 'Blogs', icon: 'blogs', minimumRole: 'editor' },
   { path: '/admin/events', label: 'Events', icon: 'events', minimumRole: 'editor' },
+  // Notices on every public page and today's school status (open, closed, late start).
+  { path: '/admin/alerts', label: 'Alerts', icon: 'alerts', minimumRole: 'editor' },
   { path: '/admin/gallery', label: 'Gallery', icon: 'gallery', minimumRole: 'editor' },
   // The images the pages use (logos, slides, pictures in text), apart from the gallery.
   { path: '/admin/media', label: 'Media Library', icon: 'media', minimumRole: 'editor' },

@@ -10,7 +10,7 @@ import type { TableName } from '#db/database.ts'
 import type { Route } from './+types/changes.ts'
 
 /** Tables whose changes anyone may follow; the rest need a staff session. */
-const PUBLIC_TABLES = ['themes', 'sections', 'blogs', 'events', 'policies', 'testimonials', 'gallery', 'gallery_folders'] as const
+const PUBLIC_TABLES = ['themes', 'sections', 'blogs', 'events', 'policies', 'testimonials', 'gallery', 'gallery_folders', 'alerts'] as const
 const STAFF_TABLES = ['contact_messages', 'profiles', 'user_roles'] as const
 
 const tablesSchema = z

@@ -1,13 +1,16 @@
 import { Outlet, useLocation, useNavigation } from 'react-router'
+import { AlertBanner } from '#app/components/site/alert-banner.tsx'
 import { PageSkeleton } from '#app/components/site/page-skeletons.tsx'
 import { SiteFooter } from '#app/components/site/site-footer.tsx'
 import { SiteHeader } from '#app/components/site/site-header.tsx'
+import { activeAlerts } from '#app/domain/alert/alert.server.ts'
 import { issueFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import type { Route } from './+types/layout.ts'
 
 export async function loader() {
-  return { shell: await getSiteShell(), subscribeFormToken: issueFormToken('subscribe') }
+  const [shell, alerts] = await Promise.all([getSiteShell(), activeAlerts()])
+  return { shell, alerts, subscribeFormToken: issueFormToken('subscribe') }
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
@@ -23,6 +26,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <SiteHeader shell={loaderData.shell} />
+      <AlertBanner alerts={loaderData.alerts} />
       <main id="main" className="flex-1">
         {skeleton ?? <Outlet />}
       </main>

@@ -1,4 +1,5 @@
 import type { Collection } from './collection.ts'
+import { alerts } from './collections/alerts.server.ts'
 import { contactMessages } from './collections/contact-messages.server.ts'
 import { events } from './collections/events.server.ts'
 import { galleryFolders } from './collections/gallery-folders.server.ts'
@@ -18,7 +19,7 @@ import { users } from './collections/users.server.ts'
  * The content API's collections, in the reference's order. Adding one is a
  * file in `collections/` (see `posts.server.ts`) and a line here.
  */
-export const COLLECTIONS: readonly Collection[] = [posts, pages, events, policies, testimonials, staff, galleryImages, galleryFolders, media, sections, contactMessages, users, themes, menus]
+export const COLLECTIONS: readonly Collection[] = [posts, pages, events, policies, testimonials, staff, galleryImages, galleryFolders, media, sections, contactMessages, users, themes, menus, alerts]
 
 export function findCollection(name: string): Collection | undefined {
   return COLLECTIONS.find((collection) => collection.name === name)

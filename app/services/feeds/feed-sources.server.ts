@@ -1,3 +1,4 @@
+import { currentAndUpcomingAlerts } from '#app/domain/alert/alert.server.ts'
 import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
 import { listPublicPages } from '#app/domain/page/page.server.ts'
@@ -5,6 +6,7 @@ import { listEventsEndingSince } from '#app/domain/event/event.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { isStaffDirectoryEnabled } from '#app/domain/staff/staff-directory-setting.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import type { AlertsFeedInput } from './alerts-rss.ts'
 import type { CalendarFeedInput } from './icalendar.ts'
 import { blogPostPath } from './feed-paths.ts'
 import type { BlogFeedInput } from './rss.ts'
@@ -45,4 +47,9 @@ export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEnt
     ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.updatedAt })),
     ...pages.map((page) => ({ path: pageAddress(page), lastModified: page.updatedAt })),
   ]
+}
+
+export async function alertsFeedInput(now: Date): Promise<AlertsFeedInput> {
+  const [shell, alerts] = await Promise.all([getSiteShell(), currentAndUpcomingAlerts(now)])
+  return { siteUrl: config.publicUrl, schoolName: shell.title, timeZone: config.timeZone, alerts, now }
 }

@@ -13,11 +13,11 @@ export interface BlogFeedInput {
 }
 
 /** RFC 822 date-time, as RSS 2.0 requires: 'Sun, 14 Mar 2027 15:00:00 GMT'. */
-function rfc822(iso: string) {
+export function rfc822(iso: string) {
   return new Date(iso).toUTCString()
 }
 
-function element(name: string, text: string) {
+export function element(name: string, text: string) {
   return `<${name}>${escapeXml(text)}</${name}>`
 }
 
