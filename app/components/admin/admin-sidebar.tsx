@@ -46,13 +46,13 @@ export const AREA_ICONS: Record<AdminAreaIcon, LucideIcon> = {
   subscribers: MailCheck,
   account: ShieldCheck,
   deliveries: Send,
+  alerts: Siren,
 }
 
 /** A number beside an area's link (unread messages), and what it counts for screen readers. */
 export interface AreaCount {
   count: number
   label: string
-  alerts: Siren,
 }
 
 interface AdminSidebarProps {
