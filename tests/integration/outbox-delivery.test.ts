@@ -201,7 +201,7 @@ describe(`the outbox's delivery on ${database.engine}`, () => {
       await vi.waitFor(() => expect(ticks.length).toBeGreaterThan(0))
       // Woken by the change feed event that queueing publishes.
       await queue('woken@family.test')
-      await vi.waitFor(() => expect(peer.accepted.map((mail) => mail.to[0])).toContain('woken@family.test'), { timeout: 5000 })
+      await vi.waitFor(() => expect(peer.accepted.map((mail) => mail.to[0])).toContain('woken@family.test'), { timeout: 15_000 })
       expect(await row('woken@family.test')).toMatchObject({ status: 'sent' })
 
       // Woken by its timer when the next message falls due.
@@ -209,7 +209,7 @@ describe(`the outbox's delivery on ${database.engine}`, () => {
       await writeTransaction((tx) =>
         queuePreparedMails(tx, [{ to: 'timed@family.test', dedupeKey: 'timed', subject: 'Timed', text: 'x', html: '<p>x</p>', deliverAfter: due }]),
       )
-      await vi.waitFor(() => expect(peer.accepted.map((mail) => mail.to[0])).toContain('timed@family.test'), { timeout: 8000, interval: 100 })
+      await vi.waitFor(() => expect(peer.accepted.map((mail) => mail.to[0])).toContain('timed@family.test'), { timeout: 15_000, interval: 100 })
       expect(Date.now()).toBeGreaterThanOrEqual(due.getTime())
     } finally {
       await worker.stop()

@@ -69,8 +69,13 @@ function announceEvent(tx: WriteTransaction, id: string) {
   return announce(tx, { topic: 'events', subjectTable: 'events', subjectId: id })
 }
 
-/** A new event, published unless saved as a draft; its dates are wall-clock times of the school's time zone. */
-export async function createEvent(input: EventSubmission, timeZone = config.timeZone): Promise<SchoolEvent> {
+/**
+ * A new event, published unless saved as a draft; its dates are wall-clock
+ * times of the school's time zone. `announced: false` keeps a published one
+ * from the subscribers' event mails: the calendar entry of a school closure,
+ * whose alert already tells them.
+ */
+export async function createEvent(input: EventSubmission, timeZone = config.timeZone, { announced = true }: { announced?: boolean } = {}): Promise<SchoolEvent> {
   const times = storedTimes(input, timeZone)
   const uploadedImage = await storedImage(input.imageFile)
   const id = newId()
@@ -81,7 +86,7 @@ export async function createEvent(input: EventSubmission, timeZone = config.time
         .values({ id, ...toRow(input, times, uploadedImage ?? input.imageUrl), status: input.publication ?? 'published', created_at: now() })
         .execute()
       tx.publish({ table: 'events', type: 'insert', id })
-      if ((input.publication ?? 'published') === 'published') await announceEvent(tx, id)
+      if (announced && (input.publication ?? 'published') === 'published') await announceEvent(tx, id)
       return readBack(tx, id)
     },
     { uploads: [uploadedImage] },
