@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { cn } from '#app/lib/utils.ts'
 
 /** The frame of the pages a subscription link opens: a heading, words, and the page's one form. */
@@ -10,6 +11,20 @@ export function SubscriptionCard({ title, children, tone = 'plain' }: { title: s
         {children}
       </div>
     </div>
+  )
+}
+
+/** What a spent, mistyped or forged subscription link shows, with the way back to subscribing. */
+export function BrokenLinkCard({ message }: { message: string }) {
+  return (
+    <SubscriptionCard title="This link does not work" tone="problem">
+      <p role="alert">{message}</p>
+      <p>
+        <Link to="/subscribe" className="text-primary underline">
+          Subscribe again
+        </Link>
+      </p>
+    </SubscriptionCard>
   )
 }
 

@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { privateLinkHeaders, privateLinkMeta, SubscriptionCard } from '#app/components/site/subscription-card.tsx'
+import { BrokenLinkCard, privateLinkHeaders, privateLinkMeta, SubscriptionCard } from '#app/components/site/subscription-card.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { describeChoices, SUBSCRIPTION_MESSAGES } from '#app/domain/subscription/subscription.schema.ts'
 import { confirmSubscription, findSubscriberByToken } from '#app/domain/subscription/subscription.server.ts'
-import { isDomainError } from '#app/lib/errors/domain-error.ts'
+import { answerAction } from '#app/lib/action.server.ts'
 import type { Route } from './+types/subscribe-confirm.ts'
 
 /**
@@ -17,13 +17,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ params }: Route.ActionArgs) {
-  try {
+  return answerAction(async () => {
     await confirmSubscription(params.token)
-    return { ok: true as const, message: SUBSCRIPTION_MESSAGES.confirmed }
-  } catch (error) {
-    if (isDomainError(error)) return data({ ok: false as const, message: error.message }, { status: error.status })
-    throw error
-  }
+    return SUBSCRIPTION_MESSAGES.confirmed
+  })
 }
 
 export const headers = privateLinkHeaders
@@ -45,16 +42,7 @@ export default function ConfirmSubscription({ loaderData, actionData, params }: 
     )
   }
   if (!subscriber || actionData?.ok === false) {
-    return (
-      <SubscriptionCard title="This link does not work" tone="problem">
-        <p role="alert">{actionData?.message ?? SUBSCRIPTION_MESSAGES.badLink}</p>
-        <p>
-          <Link to="/subscribe" className="text-primary underline">
-            Subscribe again
-          </Link>
-        </p>
-      </SubscriptionCard>
-    )
+    return <BrokenLinkCard message={actionData?.ok === false ? actionData.error : SUBSCRIPTION_MESSAGES.badLink} />
   }
   return (
     <SubscriptionCard title="Confirm your subscription">

@@ -1,11 +1,10 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import { ChoiceFields } from '#app/components/site/subscribe-form.tsx'
-import { privateLinkHeaders, privateLinkMeta, SubscriptionCard } from '#app/components/site/subscription-card.tsx'
+import { BrokenLinkCard, privateLinkHeaders, privateLinkMeta, SubscriptionCard } from '#app/components/site/subscription-card.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { SUBSCRIPTION_MESSAGES } from '#app/domain/subscription/subscription.schema.ts'
 import { findSubscriberByToken, updateSubscriptionChoices } from '#app/domain/subscription/subscription.server.ts'
-import { postedForm, textFields } from '#app/lib/action.server.ts'
-import { isDomainError } from '#app/lib/errors/domain-error.ts'
+import { answerAction, postedForm, textFields } from '#app/lib/action.server.ts'
 import type { Route } from './+types/subscribe-manage.ts'
 
 /** The link in every mail: the subscriber's choices, to change, or to unsubscribe from everything. */
@@ -16,13 +15,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  try {
+  return answerAction(async () => {
     await updateSubscriptionChoices(params.token, textFields(await postedForm(request)))
-    return { ok: true as const, message: SUBSCRIPTION_MESSAGES.saved }
-  } catch (error) {
-    if (isDomainError(error)) return data({ ok: false as const, message: error.message }, { status: error.status })
-    throw error
-  }
+    return SUBSCRIPTION_MESSAGES.saved
+  })
 }
 
 export const headers = privateLinkHeaders
@@ -32,16 +28,7 @@ export default function ManageSubscription({ loaderData, actionData, params }: R
   const navigation = useNavigation()
   const { subscriber } = loaderData
   if (!subscriber) {
-    return (
-      <SubscriptionCard title="This link does not work" tone="problem">
-        <p role="alert">{SUBSCRIPTION_MESSAGES.badLink}</p>
-        <p>
-          <Link to="/subscribe" className="text-primary underline">
-            Subscribe again
-          </Link>
-        </p>
-      </SubscriptionCard>
-    )
+    return <BrokenLinkCard message={SUBSCRIPTION_MESSAGES.badLink} />
   }
   const busy = navigation.state !== 'idle'
   return (
@@ -51,7 +38,7 @@ export default function ManageSubscription({ loaderData, actionData, params }: R
       </p>
       {actionData?.ok ? <p role="status" className="rounded-md bg-primary/10 p-3 font-medium text-primary">{actionData.message}</p> : null}
       <Form method="post" className="space-y-6">
-        <ChoiceFields idPrefix="manage" choices={subscriber} error={actionData?.ok === false ? actionData.message : undefined} />
+        <ChoiceFields idPrefix="manage" choices={subscriber} error={actionData?.ok === false ? actionData.error : undefined} />
         <Button type="submit" disabled={busy}>
           Save my choices
         </Button>
