@@ -74,7 +74,8 @@ export function AdminSidebar({ staff, counts = {}, onLogout, loggingOut }: Admin
         </p>
         <p className="text-xs capitalize text-muted-foreground">{staff.role}</p>
       </div>
-      <nav aria-label="Admin" className="flex-1">
+      {/* With every area an admin has, the links outgrow a laptop's height: they scroll, and Logout stays in view. */}
+      <nav aria-label="Admin" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
         <ul className="space-y-1">
           {areasFor(staff.role).map((area) => {
             const Icon = AREA_ICONS[area.icon]
