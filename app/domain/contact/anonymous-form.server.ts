@@ -19,7 +19,8 @@ const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000
 /** Spacing records older than this are pruned; no form's window may be longer. */
 const LONGEST_WINDOW_MS = 10 * 60_000
 
-export type AnonymousFormPurpose = 'contact' | 'subscribe'
+/** Each anonymous route counts its visitors apart; push has no form token, only the count. */
+export type AnonymousFormPurpose = 'contact' | 'subscribe' | 'push'
 
 export interface AnonymousFormLimits {
   /** Time between two accepted posts from one visitor. */
@@ -105,8 +106,6 @@ export interface AnonymousPost {
  */
 export async function admitAnonymousPost(tx: WriteTransaction, post: AnonymousPost): Promise<void> {
   const { now, limits } = post
-  if (limits.window.ms > LONGEST_WINDOW_MS) throw new Error('an anonymous form window longer than the pruning keeps')
-  await pruneAnonymousFormRecords(tx, now)
   // The token's row is the proof of its use: of two requests with one token, the
   // second waits for the first's commit and then finds the row (a unique key).
   const use = await tx.db
@@ -115,12 +114,33 @@ export async function admitAnonymousPost(tx: WriteTransaction, post: AnonymousPo
     .onConflict((oc) => oc.column('token').doNothing())
     .executeTakeFirst()
   if (Number(use.numInsertedOrUpdatedRows ?? 0) === 0) throw DomainError.invalid(post.messages.reusedToken)
-  const visitor = visitorKey(post.purpose, post.clientAddress)
+  await claimVisitorSlot(tx, { purpose: post.purpose, clientAddress: post.clientAddress, now, limits, tooSoon: post.messages.tooSoon })
+}
+
+export interface VisitorSlot {
+  purpose: AnonymousFormPurpose
+  clientAddress: string
+  now: Date
+  limits: AnonymousFormLimits
+  tooSoon: string
+  retryAfterSeconds?: number
+}
+
+/**
+ * Counts one accepted request of the visitor (a keyed hash of its address
+ * group) against the spacing and the window, inside the write it guards, or
+ * throws `rate_limited`. The conditional upsert keeps two simultaneous
+ * requests (or instances) from both passing.
+ */
+export async function claimVisitorSlot(tx: WriteTransaction, slot: VisitorSlot): Promise<void> {
+  const { now, limits } = slot
+  if (limits.window.ms > LONGEST_WINDOW_MS) throw new Error('an anonymous form window longer than the pruning keeps')
+  await pruneAnonymousFormRecords(tx, now)
+  const visitor = visitorKey(slot.purpose, slot.clientAddress)
   const submittedAt = now.toISOString()
   const spacingEndedBefore = new Date(now.getTime() - limits.spacingMs).toISOString()
   const windowEndedBefore = new Date(now.getTime() - limits.window.ms).toISOString()
   const windowOver = sql<boolean>`contact_throttle.window_started_at is null or contact_throttle.window_started_at <= ${windowEndedBefore}`
-  // The conditional upsert keeps two simultaneous requests (or instances) from both passing.
   const claim = await tx.db
     .insertInto('contact_throttle')
     .values({ visitor, last_submitted_at: submittedAt, window_started_at: submittedAt, window_count: 1 })
@@ -140,5 +160,5 @@ export async function admitAnonymousPost(tx: WriteTransaction, post: AnonymousPo
         ),
     )
     .executeTakeFirst()
-  if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) throw DomainError.rateLimited(post.messages.tooSoon)
+  if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) throw DomainError.rateLimited(slot.tooSoon, slot.retryAfterSeconds)
 }

@@ -1,8 +1,4 @@
-import { createHmac } from 'node:crypto'
-import { sql } from 'kysely'
-import { resolveAuthSecret } from '#app/lib/auth-secret.server.ts'
-import { clientAddressGroup } from '#app/lib/client-address-group.ts'
-import { config } from '#app/lib/env.server.ts'
+import { claimVisitorSlot } from '#app/domain/contact/anonymous-form.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { newId } from '#db/portable.ts'
@@ -10,40 +6,17 @@ import { PUSH_MESSAGES, pushSubscriptionSchema, pushUnsubscribeSchema } from './
 
 /** Subscribing, changing topics and unsubscribing, per address group: a school's network shared by many families still fits. */
 export const PUSH_REQUEST_WINDOW = { ms: 10 * 60_000, max: 30 }
-/** Keys of the shared `rateLimit` table this module counts in. */
-const RATE_KEY_PREFIX = 'push-subscriptions:'
 
-let secret: string | undefined
-function visitorKey(clientAddress: string) {
-  secret ??= resolveAuthSecret(config.authSecret, config.dataDir)
-  return RATE_KEY_PREFIX + createHmac('sha256', secret).update(`push-visitor:${clientAddressGroup(clientAddress)}`).digest('base64url')
-}
-
-/**
- * Counts one request of the visitor in its 10-minute window, refusing it
- * past PUSH_REQUEST_WINDOW.max. A conditional upsert, so two instances
- * counting at once never both pass the last place.
- */
-async function countRequest(tx: WriteTransaction, clientAddress: string, now: Date) {
-  const nowMs = now.getTime()
-  const windowStartedBefore = nowMs - PUSH_REQUEST_WINDOW.ms
-  await tx.db.deleteFrom('rateLimit').where('key', 'like', `${RATE_KEY_PREFIX}%`).where('lastRequest', '<=', windowStartedBefore).execute()
-  // `lastRequest` holds the start of the visitor's window here.
-  const windowOver = sql<boolean>`"rateLimit"."lastRequest" <= ${windowStartedBefore}`
-  const counted = await tx.db
-    .insertInto('rateLimit')
-    .values({ id: newId(), key: visitorKey(clientAddress), count: 1, lastRequest: nowMs })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({
-          count: sql`case when ${windowOver} then 1 else "rateLimit"."count" + 1 end`,
-          lastRequest: sql`case when ${windowOver} then ${nowMs} else "rateLimit"."lastRequest" end`,
-        })
-        .where((eb) => eb.or([eb('rateLimit.lastRequest', '<=', windowStartedBefore), eb('rateLimit.count', '<', PUSH_REQUEST_WINDOW.max)])),
-    )
-    .executeTakeFirst()
-  if (Number(counted.numInsertedOrUpdatedRows ?? 0) === 0) throw DomainError.rateLimited(PUSH_MESSAGES.tooMany, PUSH_REQUEST_WINDOW.ms / 1000)
+/** Counted with the anonymous forms' visitor counts (a keyed hash of the address group); no spacing, only the window. */
+function countRequest(tx: WriteTransaction, clientAddress: string, now: Date) {
+  return claimVisitorSlot(tx, {
+    purpose: 'push',
+    clientAddress,
+    now,
+    limits: { spacingMs: 0, window: PUSH_REQUEST_WINDOW },
+    tooSoon: PUSH_MESSAGES.tooMany,
+    retryAfterSeconds: PUSH_REQUEST_WINDOW.ms / 1000,
+  })
 }
 
 function refusal(error: { issues: { message: string }[] }) {
