@@ -73,8 +73,8 @@ test('an admin reads the delivery log, narrows it, and sends a failed mail again
   await expect.poll(() => demoRow<{ status: string; attempts: number }>('select status, attempts from outbox_messages where recipient = ?', FAILED)).toEqual({ status: 'sent', attempts: 1 })
 
   await page.goto(`${DEMO_SITE_URL}/admin/deliveries?page=2`)
-  await expect(page.getByRole('navigation', { name: 'Pages of the delivery log' })).toContainText(/messages, page 2 of \d+/)
-  await expect(page.getByRole('link', { name: 'Newer' })).toHaveAttribute('href', '/admin/deliveries?page=1')
+  await expect(page.getByRole('navigation', { name: 'Pages of deliveries' })).toContainText(/deliveries, page 2 of \d+/)
+  await expect(page.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/admin/deliveries')
 })
 
 test('an editor is not shown the delivery log', async ({ page, request }) => {

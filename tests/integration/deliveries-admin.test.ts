@@ -75,27 +75,30 @@ describe(`the Deliveries screen on ${database.engine}`, () => {
     const first = (await screen(admin.cookie)) as Log
     expect(performance.now() - started).toBeLessThan(2000)
     expect(first.counts).toEqual({ sent: 2858, skipped: 714, pending: 714, failed: 714, sending: 0 })
-    expect(first).toMatchObject({ total: COUNT, page: 1, pageCount: 100 })
+    expect(first.pages).toEqual({ total: COUNT, page: 1, pageCount: 100, pageSize: 50 })
     expect(first.deliveries).toHaveLength(50)
     expect(first.deliveries[0]).toMatchObject({ recipient: 'family4999@Example.org', title: 'News number 4999', kind: 'post-published', attempts: 1 })
     expect(first.deliveries.map((delivery) => delivery.recipient).slice(0, 3)).toEqual(['family4999@Example.org', 'family4998@Example.org', 'family4997@Example.org'])
 
     const last = (await screen(admin.cookie, '/admin/deliveries?page=100')) as Log
-    expect(last.page).toBe(100)
+    expect(last.pages.page).toBe(100)
     expect(last.deliveries.at(-1)!.recipient).toBe('family0@Example.org')
     // A page past the end shows the last one.
-    expect(((await screen(admin.cookie, '/admin/deliveries?page=999')) as Log).page).toBe(100)
+    expect(((await screen(admin.cookie, '/admin/deliveries?page=999')) as Log).pages.page).toBe(100)
+    // An unreadable page is the first.
+    expect(((await screen(admin.cookie, '/admin/deliveries?page=-2')) as Log).pages.page).toBe(1)
+    expect(((await screen(admin.cookie, '/admin/deliveries?page=two')) as Log).pages.page).toBe(1)
 
     const failed = (await screen(admin.cookie, '/admin/deliveries?status=failed')) as Log
-    expect(failed).toMatchObject({ total: 714, pageCount: 15, status: 'failed' })
+    expect(failed).toMatchObject({ pages: { total: 714, pageCount: 15 }, status: 'failed' })
     expect(failed.deliveries.every((delivery) => delivery.status === 'failed' && delivery.reason === '550 5.1.1 No such user here')).toBe(true)
 
     const searched = (await screen(admin.cookie, '/admin/deliveries?q=FAMILY4999%40example')) as Log
     expect(searched.deliveries.map((delivery) => delivery.recipient)).toEqual(['family4999@Example.org'])
     // % and _ are letters to look for, not patterns.
-    expect(((await screen(admin.cookie, '/admin/deliveries?q=family_')) as Log).total).toBe(0)
+    expect(((await screen(admin.cookie, '/admin/deliveries?q=family_')) as Log).pages.total).toBe(0)
     // An unknown status shows everything.
-    expect(((await screen(admin.cookie, '/admin/deliveries?status=lost')) as Log)).toMatchObject({ total: COUNT, status: null })
+    expect(((await screen(admin.cookie, '/admin/deliveries?status=lost')) as Log)).toMatchObject({ pages: { total: COUNT }, status: null })
   })
 
   test('Retry puts a failed message back in the queue, due now with its attempts counted afresh; other messages cannot be retried', async () => {

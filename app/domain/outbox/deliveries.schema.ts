@@ -8,9 +8,7 @@ export const deliveryActionSchema = z.discriminatedUnion('intent', [z.object({ i
 export const DELIVERIES_PER_PAGE = 50
 
 /** The log's `?status=` filter: one status, or all when absent or unknown. */
-export function deliveryStatusFilter(value: string | null): OutboxStatus | undefined {
-  return OUTBOX_STATUSES.find((status) => status === value)
-}
+export const DELIVERY_FILTER = { name: 'status', values: ['all', ...OUTBOX_STATUSES], fallback: 'all' } as const
 
 /** How each status reads in the log (docs/product-rules.md#outbox-and-deliveries). */
 export const DELIVERY_STATUS_LABELS: Record<OutboxStatus, string> = {

@@ -5,6 +5,8 @@ import { readJson, readNullableTimestamp, readTimestamp } from '#db/portable.ts'
 import { db } from '#app/lib/db.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { containsText } from '#app/lib/text-filter.server.ts'
+import { pageOfQuery } from '#app/lib/list-page.server.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { DELIVERIES_PER_PAGE, DELIVERY_MESSAGES } from './deliveries.schema.ts'
 
@@ -28,10 +30,8 @@ export interface Delivery {
 
 export interface DeliveryLog {
   deliveries: Delivery[]
-  /** Messages matching the filter and search, across all pages. */
-  total: number
-  page: number
-  pageCount: number
+  /** Where the page stands among the messages matching the filter and search. */
+  pages: ListPageInfo
   /** Messages per status in the whole outbox, whatever the filter. */
   counts: Record<OutboxStatus, number>
 }
@@ -41,19 +41,17 @@ export async function listDeliveries({ status, search = '', page = 1 }: { status
   let matching = db.selectFrom('outbox_messages')
   if (status) matching = matching.where('status', '=', status)
   if (search) matching = matching.where(containsText(['recipient'], search))
-  const [{ total }, countRows] = await Promise.all([
-    matching.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  const [{ rows, pages }, countRows] = await Promise.all([
+    pageOfQuery(
+      matching
+        .select(['id', 'kind', 'channel', 'recipient', 'title', 'data', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'deliver_after'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id'),
+      page,
+      DELIVERIES_PER_PAGE,
+    ),
     db.selectFrom('outbox_messages').select(['status', sql<number>`count(*)`.as('count')]).groupBy('status').execute(),
   ])
-  const pageCount = Math.max(1, Math.ceil(Number(total) / DELIVERIES_PER_PAGE))
-  const shown = Math.min(Math.max(1, Math.floor(page) || 1), pageCount)
-  const rows = await matching
-    .select(['id', 'kind', 'channel', 'recipient', 'title', 'data', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'deliver_after'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(DELIVERIES_PER_PAGE)
-    .offset((shown - 1) * DELIVERIES_PER_PAGE)
-    .execute()
   const counts = Object.fromEntries(OUTBOX_STATUSES.map((each) => [each, 0])) as Record<OutboxStatus, number>
   for (const row of countRows) counts[row.status] = Number(row.count)
   return {
@@ -70,9 +68,7 @@ export async function listDeliveries({ status, search = '', page = 1 }: { status
       sentAt: readNullableTimestamp(row.sent_at),
       deliverAfter: readTimestamp(row.deliver_after),
     })),
-    total: Number(total),
-    page: shown,
-    pageCount,
+    pages,
     counts,
   }
 }

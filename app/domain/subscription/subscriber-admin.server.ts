@@ -1,4 +1,6 @@
 import { db } from '#app/lib/db.server.ts'
+import { pageOfQuery } from '#app/lib/list-page.server.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { containsText } from '#app/lib/text-filter.server.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
@@ -42,21 +44,12 @@ export async function countSubscribers(): Promise<SubscriberCounts> {
   }
 }
 
-/** One page of subscribers, newest first, whose address contains `search`; and how many match in all. */
-export async function listSubscribers({ search = '', page = 1 }: { search?: string; page?: number } = {}): Promise<{ subscribers: Subscriber[]; total: number }> {
+/** One page of subscribers, newest first, whose address contains `search`; and where the page stands. */
+export async function listSubscribers({ search = '', page = 1 }: { search?: string; page?: number } = {}): Promise<{ subscribers: Subscriber[]; pages: ListPageInfo }> {
   let query = db.selectFrom('subscribers')
   if (search) query = query.where(containsText(['email'], search))
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(SUBSCRIPTION_LIMITS.pageSize)
-      .offset((Math.max(1, page) - 1) * SUBSCRIPTION_LIMITS.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-  ])
-  return { subscribers: rows.map(toSubscriber), total: Number(count.count) }
+  const { rows, pages } = await pageOfQuery(query.selectAll().orderBy('created_at', 'desc').orderBy('id'), page, SUBSCRIPTION_LIMITS.pageSize)
+  return { subscribers: rows.map(toSubscriber), pages }
 }
 
 /** An admin removes an address (a family asked by phone, a bounce). */

@@ -1,17 +1,20 @@
-import { Bell, ChevronLeft, ChevronRight, Mail, RotateCw } from 'lucide-react'
-import { Link, useFetcher, useLocation } from 'react-router'
+import { Bell, Mail, RotateCw } from 'lucide-react'
+import { useFetcher } from 'react-router'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { DELIVERY_MESSAGES, DELIVERY_STATUS_LABELS, deliveryActionSchema, deliveryStatusFilter } from '#app/domain/outbox/deliveries.schema.ts'
+import { DELIVERY_MESSAGES, DELIVERY_STATUS_LABELS, deliveryActionSchema, DELIVERY_FILTER } from '#app/domain/outbox/deliveries.schema.ts'
 import { listDeliveries, retryDelivery, type Delivery } from '#app/domain/outbox/deliveries.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import { formatDate, formatTime } from '#app/lib/format.ts'
-import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
+import { readListParams } from '#app/lib/list-params.ts'
+import { ListFilterTabs } from '#app/components/admin/list-filter-tabs.tsx'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { cn } from '#app/lib/utils.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { OUTBOX_STATUSES, type OutboxStatus } from '#db/tables/notifications.ts'
@@ -19,11 +22,10 @@ import type { Route } from './+types/deliveries.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'admin')
-  const params = new URL(request.url).searchParams
-  const status = deliveryStatusFilter(params.get('status'))
-  const search = listSearchText(request.url)
-  const log = await listDeliveries({ status, search, page: Number(params.get('page') ?? 1) })
-  return { ...log, status: status ?? null, search }
+  const { page, search, filter } = readListParams(request.url, DELIVERY_FILTER)
+  const status = filter === 'all' ? null : filter
+  const log = await listDeliveries({ status: status ?? undefined, search, page })
+  return { ...log, status, search }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +48,7 @@ const STATUS_BADGES: Record<OutboxStatus, 'default' | 'secondary' | 'destructive
 }
 
 export default function DeliveriesAdmin({ loaderData }: Route.ComponentProps) {
-  const { deliveries, counts, total, page, pageCount, status, search } = loaderData
+  const { deliveries, counts, pages, status, search } = loaderData
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
   const retrying = fetcher.state === 'idle' ? null : fetcher.formData?.get('id')
@@ -55,7 +57,16 @@ export default function DeliveriesAdmin({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title="Deliveries" description="Every mail and notification the site sends, one line per recipient, newest first." />
-      <StatusFilter counts={counts} all={all} current={status} />
+      <ListFilterTabs
+        label="Show deliveries by status"
+        param={DELIVERY_FILTER.name}
+        fallback={DELIVERY_FILTER.fallback}
+        current={status ?? 'all'}
+        choices={[
+          { value: 'all', label: 'All', count: all },
+          ...OUTBOX_STATUSES.map((each) => ({ value: each, label: DELIVERY_STATUS_LABELS[each], count: counts[each], alarming: each === 'failed' })),
+        ]}
+      />
       <AdminListSearch label="Search by recipient" query={search} />
       {deliveries.length === 0 ? (
         <p className="py-12 text-center text-muted-foreground">
@@ -65,7 +76,7 @@ export default function DeliveriesAdmin({ loaderData }: Route.ComponentProps) {
         <>
           <table className="block w-full text-sm md:table">
             <caption className="sr-only">
-              Deliveries{status ? `: ${DELIVERY_STATUS_LABELS[status]}` : ''}, page {page} of {pageCount}
+              Deliveries{status ? `: ${DELIVERY_STATUS_LABELS[status]}` : ''}, page {pages.page} of {pages.pageCount}
             </caption>
             <thead className="hidden border-b text-left text-muted-foreground md:table-header-group">
               <tr>
@@ -88,51 +99,10 @@ export default function DeliveriesAdmin({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-          <Pager page={page} pageCount={pageCount} total={total} />
+          <ListPager pages={pages} thing="delivery" things="deliveries" />
         </>
       )}
     </>
-  )
-}
-
-/** The counts per status, each a link that shows only that status. */
-function StatusFilter({ counts, all, current }: { counts: Record<OutboxStatus, number>; all: number; current: OutboxStatus | null }) {
-  const location = useLocation()
-  const linkTo = (status: OutboxStatus | null) => {
-    const params = new URLSearchParams(location.search)
-    params.delete('page')
-    if (status) params.set('status', status)
-    else params.delete('status')
-    return `${location.pathname}${params.size ? `?${params.toString()}` : ''}`
-  }
-  const choices: Array<{ status: OutboxStatus | null; label: string; count: number }> = [
-    { status: null, label: 'All', count: all },
-    ...OUTBOX_STATUSES.map((status) => ({ status, label: DELIVERY_STATUS_LABELS[status], count: counts[status] })),
-  ]
-  return (
-    <nav aria-label="Show deliveries by status" className="mb-4">
-      <ul className="flex flex-wrap gap-2">
-        {choices.map((choice) => {
-          const selected = choice.status === current
-          return (
-            <li key={choice.label}>
-              <Link
-                to={linkTo(choice.status)}
-                aria-current={selected ? 'page' : undefined}
-                className={cn(
-                  'inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted',
-                  selected && 'border-primary bg-primary text-primary-foreground hover:bg-primary/90',
-                  choice.status === 'failed' && choice.count > 0 && !selected && 'border-destructive text-destructive',
-                )}
-              >
-                {choice.label}
-                <span className="tabular-nums">{choice.count.toLocaleString('en')}</span>
-              </Link>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
   )
 }
 
@@ -182,39 +152,5 @@ function DeliveryRow({ delivery, retrying, onRetry }: { delivery: Delivery; retr
         ) : null}
       </td>
     </tr>
-  )
-}
-
-function Pager({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
-  const location = useLocation()
-  const linkTo = (target: number) => {
-    const params = new URLSearchParams(location.search)
-    params.set('page', String(target))
-    return `${location.pathname}?${params.toString()}`
-  }
-  return (
-    <nav aria-label="Pages of the delivery log" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-muted-foreground">
-        {total.toLocaleString('en')} message{total === 1 ? '' : 's'}, page {page} of {pageCount}
-      </p>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={linkTo(page - 1)} rel="prev">
-              <ChevronLeft aria-hidden />
-              Newer
-            </Link>
-          </Button>
-        ) : null}
-        {page < pageCount ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={linkTo(page + 1)} rel="next">
-              Older
-              <ChevronRight aria-hidden />
-            </Link>
-          </Button>
-        ) : null}
-      </div>
-    </nav>
   )
 }

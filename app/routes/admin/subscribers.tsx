@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
@@ -9,25 +9,21 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { countSubscribers, deleteSubscriber, listSubscribers } from '#app/domain/subscription/subscriber-admin.server.ts'
-import { describeChoices, SUBSCRIPTION_LIMITS, SUBSCRIPTION_MESSAGES, subscriberActionSchema } from '#app/domain/subscription/subscription.schema.ts'
+import { describeChoices, SUBSCRIPTION_MESSAGES, subscriberActionSchema } from '#app/domain/subscription/subscription.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import { formatDate } from '#app/lib/format.ts'
-import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
+import { readListParams } from '#app/lib/list-params.ts'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/subscribers.ts'
 
-function pageOf(url: string) {
-  const page = Number(new URL(url).searchParams.get('page'))
-  return Number.isInteger(page) && page > 0 ? page : 1
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'admin')
-  const search = listSearchText(request.url)
-  const page = pageOf(request.url)
+  const { search, page } = readListParams(request.url)
   const [list, counts] = await Promise.all([listSubscribers({ search, page }), countSubscribers()])
-  return { ...list, counts, search, page, pages: Math.max(1, Math.ceil(list.total / SUBSCRIPTION_LIMITS.pageSize)) }
+  return { ...list, counts, search }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,15 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Subscribers | Admin Panel' }]
 
-function pageLink(search: string, page: number) {
-  const params = new URLSearchParams()
-  if (search) params.set('q', search)
-  if (page > 1) params.set('page', String(page))
-  return `/admin/subscribers${params.size ? `?${params.toString()}` : ''}`
-}
-
 export default function SubscribersAdmin({ loaderData }: Route.ComponentProps) {
-  const { subscribers, total, counts, search, page, pages } = loaderData
+  const { subscribers, counts, search, pages } = loaderData
   const { timeZone } = useSite()
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
@@ -132,23 +121,7 @@ export default function SubscribersAdmin({ loaderData }: Route.ComponentProps) {
               </TableBody>
             </Table>
           </div>
-          <nav aria-label="Pages of subscribers" className="mt-4 flex items-center justify-between gap-2 text-sm">
-            <span>
-              {total} subscriber{total === 1 ? '' : 's'}, page {page} of {pages}
-            </span>
-            <span className="flex gap-2">
-              {page > 1 ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={pageLink(search, page - 1)}>Previous</Link>
-                </Button>
-              ) : null}
-              {page < pages ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={pageLink(search, page + 1)}>Next</Link>
-                </Button>
-              ) : null}
-            </span>
-          </nav>
+          <ListPager pages={pages} thing="subscriber" />
         </>
       )}
     </>
