@@ -1248,8 +1248,9 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     await fuzzAction('contact messages', {
       url: '/admin/contact',
       routeId: 'routes/admin/contact-messages',
-      intents: ['mark', 'delete', 'office-addresses'],
+      intents: ['mark', 'delete', 'office-addresses', 'mark-all-read'],
       valid: fc.oneof(
+        { weight: 1, arbitrary: fc.record({ intent: fc.constant('mark-all-read') }).map(entries) },
         { weight: 3, arbitrary: fc.record({ intent: fc.constant('mark'), id: existingId('contact_messages'), read: fc.constantFrom('true', 'false') }).map(entries) },
         { weight: 1, arbitrary: fc.record({ intent: fc.constant('delete'), id: existingId('contact_messages') }).map(entries) },
         { weight: 1, arbitrary: fc.record({ intent: fc.constant('office-addresses'), addresses: fc.constantFrom('', 'office@school.example', 'a@school.example\nB@school.example, A@SCHOOL.example') }).map(entries) },
@@ -1262,9 +1263,11 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       stored: (form) => {
         const data = parsed(contactMessageActionSchema, submission(form, { stringsOnly: true }).values, 'contact message')
         if (data.intent === 'delete') return expectGone('contact_messages', data.id)
+        if (data.intent === 'mark-all-read') return expect(rows('select id from contact_messages where read = 0')).toEqual([])
         if (data.intent === 'office-addresses') {
           return expect(rows<{ value: string }>("select value from site_settings where key = 'office_notification_addresses'")).toEqual([{ value: JSON.stringify(data.addresses) }])
         }
+        if (data.intent !== 'mark') throw new Error(`no valid form draws ${data.intent}`)
         expect(rowById<ContactMessageRow>('contact_messages', data.id)?.read).toBe(data.read ? 1 : 0)
       },
       rules: contactMessageRules,

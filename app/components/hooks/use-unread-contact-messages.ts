@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { useRevalidator, useRouteLoaderData } from 'react-router'
 import { useChangeFeed } from './use-change-feed.ts'
 
@@ -7,6 +8,8 @@ interface UnreadContactMessages {
 }
 
 const LAYOUT_ROUTE = 'routes/admin/layout'
+/** Changes arriving within this wait of each other cost one reload. */
+const RELOAD_AFTER_MS = 150
 
 /** How many contact messages are unread, as the admin layout last loaded it; null when the role does not read them. */
 export function useUnreadContactMessages(): number | null {
@@ -21,6 +24,12 @@ export function useUnreadContactMessages(): number | null {
  */
 export function useFollowContactMessages(following: boolean) {
   const revalidator = useRevalidator()
-  const reload = () => void revalidator.revalidate()
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // 'Mark all read' tells of every message it changed: one reload answers the burst.
+  const reload = () => {
+    clearTimeout(pending.current)
+    pending.current = setTimeout(() => void revalidator.revalidate(), RELOAD_AFTER_MS)
+  }
+  useEffect(() => () => clearTimeout(pending.current), [])
   useChangeFeed(following ? ['contact_messages'] : [], reload, reload)
 }

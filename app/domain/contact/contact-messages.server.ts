@@ -3,7 +3,9 @@ import { db } from '#app/lib/db.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { readBool, readTimestamp } from '#db/portable.ts'
-import { CONTACT_ADMIN_MESSAGES } from './contact-message.schema.ts'
+import { pageOfQuery, requireExistingIds } from '#app/lib/list-page.server.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
+import { CONTACT_ADMIN_MESSAGES, type ContactMessageFilter } from './contact-message.schema.ts'
 
 export interface ContactMessage {
   id: string
@@ -27,12 +29,35 @@ export function toContactMessage(row: ContactMessageRow): ContactMessage {
   return { id: row.id, name: row.name, email: row.email, message: row.message, read: readBool(row.read), createdAt: readTimestamp(row.created_at) }
 }
 
-/** All messages, newest first. */
-export async function listContactMessages({ search = '' }: { search?: string } = {}): Promise<ContactMessage[]> {
-  let query = db.selectFrom('contact_messages').selectAll()
-  if (search) query = query.where(containsText(['name', 'email', 'message'], search))
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute()
-  return rows.map(toContactMessage)
+export interface ContactMessageCounts {
+  all: number
+  unread: number
+  read: number
+}
+
+/**
+ * One page of the admin list, newest first: the messages matching the search
+ * and the filter, where the page stands, and how many match the search per
+ * filter (docs/product-rules.md#contact-form).
+ */
+export async function listContactMessages({ search = '', filter = 'all', page = 1 }: { search?: string; filter?: ContactMessageFilter; page?: number } = {}): Promise<{
+  messages: ContactMessage[]
+  pages: ListPageInfo
+  counts: ContactMessageCounts
+}> {
+  let searched = db.selectFrom('contact_messages')
+  if (search) searched = searched.where(containsText(['name', 'email', 'message'], search))
+  const shown = filter === 'all' ? searched : searched.where('read', '=', filter === 'read')
+  const [{ rows, pages }, countRows] = await Promise.all([
+    pageOfQuery(shown.selectAll().orderBy('created_at', 'desc').orderBy('id'), page),
+    searched.select(['read', (eb) => eb.fn.countAll<number | string>().as('total')]).groupBy('read').execute(),
+  ])
+  const counts = { all: 0, unread: 0, read: 0 }
+  for (const row of countRows) {
+    counts[readBool(row.read) ? 'read' : 'unread'] += Number(row.total)
+    counts.all += Number(row.total)
+  }
+  return { messages: rows.map(toContactMessage), pages, counts }
 }
 
 /** How many messages are unread, whatever the list shows. */
@@ -77,5 +102,34 @@ export async function deleteContactMessage(id: string): Promise<void> {
     const result = await tx.db.deleteFrom('contact_messages').where('id', '=', id).executeTakeFirst()
     if (Number(result.numDeletedRows) === 0) throw DomainError.notFound(CONTACT_ADMIN_MESSAGES.deleteFailed)
     tx.publish({ table: 'contact_messages', type: 'delete', id })
+  })
+}
+
+/** Marks the selected messages read or unread in one write; refused, changing nothing, if any of them is gone. */
+export async function setContactMessagesRead(ids: readonly string[], read: boolean): Promise<number> {
+  return writeTransaction(async (tx) => {
+    await requireExistingIds(tx, 'contact_messages', ids)
+    await tx.db.updateTable('contact_messages').set({ read }).where('id', 'in', ids).execute()
+    tx.publish(...ids.map((id) => ({ table: 'contact_messages' as const, type: 'update' as const, id })))
+    return ids.length
+  })
+}
+
+/** Deletes the selected messages in one write; refused, deleting nothing, if any of them is gone. */
+export async function deleteContactMessages(ids: readonly string[]): Promise<number> {
+  return writeTransaction(async (tx) => {
+    await requireExistingIds(tx, 'contact_messages', ids)
+    await tx.db.deleteFrom('contact_messages').where('id', 'in', ids).execute()
+    tx.publish(...ids.map((id) => ({ table: 'contact_messages' as const, type: 'delete' as const, id })))
+    return ids.length
+  })
+}
+
+/** Marks every unread message read with one UPDATE; says how many were unread. */
+export async function markAllContactMessagesRead(): Promise<number> {
+  return writeTransaction(async (tx) => {
+    const changed = await tx.db.updateTable('contact_messages').set({ read: true }).where('read', '=', false).returning('id').execute()
+    tx.publish(...changed.map(({ id }) => ({ table: 'contact_messages' as const, type: 'update' as const, id })))
+    return changed.length
   })
 }
