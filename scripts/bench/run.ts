@@ -9,6 +9,7 @@ import { measurePageWeight, type PageWeight } from './page-weight.ts'
 import { ensureBuild, startSite, stopAll } from './processes.ts'
 import { markdownReport, type BenchResults, type ThroughputRow } from './report.ts'
 import { measureOutboxSend, outboxReport } from './outbox-send.ts'
+import { adminListsReport, measureAdminLists } from './admin-lists.ts'
 import { NGINX_INSTALL, NGINX_WORKERS, nginxVersion, serveSavedPages } from './static-baseline.ts'
 import { measureThroughput, WARM_UP_SECONDS, warmUp } from './throughput.ts'
 
@@ -90,6 +91,8 @@ try {
   await site.stop()
   console.error('Outbox: one post to 5,000 subscribers…')
   const outbox = await measureOutboxSend(BUILD_DIR, siteFolder)
+  console.error('Admin lists: 1,000 contact messages…')
+  const adminLists = await measureAdminLists(BUILD_DIR, siteFolder)
 
   const cpus = os.cpus()
   const results: BenchResults = {
@@ -103,11 +106,11 @@ try {
     pageWeight,
     lighthouse,
   }
-  const report = `${markdownReport(results)}\n${outboxReport(outbox)}`
+  const report = `${markdownReport(results)}\n${outboxReport(outbox)}\n${adminListsReport(adminLists)}`
   console.log(report)
   fs.writeFileSync('docs/benchmarks.md', report)
   fs.mkdirSync('.tmp/bench', { recursive: true })
-  fs.writeFileSync('.tmp/bench/results.json', `${JSON.stringify({ ...results, outbox }, null, 2)}\n`)
+  fs.writeFileSync('.tmp/bench/results.json', `${JSON.stringify({ ...results, outbox, adminLists }, null, 2)}\n`)
   console.error(`Done in ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`)
 } finally {
   await cleanUp()
