@@ -21,6 +21,10 @@ interface AdminListPageProps<Item extends { id: string }> {
   items: readonly Item[]
   /** Shown between the header and the list. */
   children?: ReactNode
+  /** Shown above the items when there are some (the bulk toolbar). */
+  aboveItems?: ReactNode
+  /** Shown below the items when there are some (the pager). */
+  belowItems?: ReactNode
   listClassName?: string
   renderItem: (item: Item, controls: ItemControls) => ReactNode
   /** The add (null) or edit dialog. */
@@ -34,7 +38,7 @@ interface AdminListPageProps<Item extends { id: string }> {
  * announce itself.
  */
 export function AdminListPage<Item extends { id: string }>(props: AdminListPageProps<Item>) {
-  const { title, description, addLabel, emptyText, items, children, listClassName, renderItem, renderDialog } = props
+  const { title, description, addLabel, emptyText, items, children, aboveItems, belowItems, listClassName, renderItem, renderDialog } = props
   const [editing, setEditing] = useState<Item | 'new' | null>(null)
   const remover = useFetcher<ActionResult>()
   useActionToast(remover)
@@ -56,6 +60,8 @@ export function AdminListPage<Item extends { id: string }>(props: AdminListPageP
       {items.length === 0 ? (
         <p className="py-12 text-center text-muted-foreground">{emptyText}</p>
       ) : (
+        <>
+        {aboveItems}
         <ul className={listClassName ?? 'grid gap-4 md:grid-cols-2'}>
           {items.map((item) => (
             <li key={item.id}>
@@ -67,6 +73,8 @@ export function AdminListPage<Item extends { id: string }>(props: AdminListPageP
             </li>
           ))}
         </ul>
+        {belowItems}
+        </>
       )}
       {editing ? renderDialog(editing === 'new' ? null : editing, () => setEditing(null)) : null}
     </>

@@ -1,5 +1,13 @@
-import { CalendarDays, Eye, History } from 'lucide-react'
-import { useState } from 'react'
+import { CalendarDays, Eye, FileX, History, Send, Trash2 } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { z } from 'zod'
+import { BulkToolbar, SelectRow, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
+import { ListFilterTabs } from '#app/components/admin/list-filter-tabs.tsx'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
+import { deleteBlogPosts, listBlogPostsForAdmin, setBlogPostsPublication } from '#app/domain/blog/blog-admin-list.server.ts'
+import { BLOG_LIST_FILTER, BLOG_LIST_MESSAGES } from '#app/domain/blog/blog-admin-list.ts'
+import { bulkFormFields } from '#app/lib/list-page.server.ts'
+import { bulkIds, readListParams } from '#app/lib/list-params.ts'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { BlogDialog } from '#app/components/admin/blog-dialog.tsx'
@@ -8,12 +16,11 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createBlogPost, deleteBlogPost, publicationFromForm, updateBlogPost } from '#app/domain/blog/blog-admin.server.ts'
 import { BLOG_MESSAGES, blogActionSchema } from '#app/domain/blog/blog.schema.ts'
-import { listBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
-import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { answerAction, postedForm, validated } from '#app/lib/action.server.ts'
 import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
@@ -21,14 +28,25 @@ import type { Route } from './+types/blogs.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  const search = listSearchText(request.url)
-  return { posts: await listBlogPosts({ search }), search }
+  const { search, filter, page } = readListParams(request.url, BLOG_LIST_FILTER)
+  return { ...(await listBlogPostsForAdmin({ search, filter, page })), search, filter }
 }
+
+const BULK_INTENTS = ['publish-selected', 'unpublish-selected', 'delete-selected'] as const
+const bulkBlogSchema = z.object({ intent: z.enum(BULK_INTENTS), ids: bulkIds })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'editor')
   return answerAction(async () => {
-    const submission = await validatedForm(blogActionSchema, request, Object.fromEntries)
+    const form = await postedForm(request)
+    if ((BULK_INTENTS as readonly unknown[]).includes(form.get('intent'))) {
+      const { intent, ids } = validated(bulkBlogSchema, bulkFormFields(form))
+      if (intent === 'delete-selected') return BLOG_LIST_MESSAGES.deletedMany(await deleteBlogPosts(ids))
+      const state = intent === 'publish-selected' ? 'published' : 'draft'
+      const changed = await setBlogPostsPublication(ids, state, { authorId: staff.userId })
+      return state === 'published' ? BLOG_LIST_MESSAGES.published(changed) : BLOG_LIST_MESSAGES.unpublished(changed)
+    }
+    const submission = validated(blogActionSchema, Object.fromEntries(form))
     if (submission.intent === 'delete') {
       await deleteBlogPost(submission.id)
       return BLOG_MESSAGES.deleted
@@ -46,23 +64,48 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Blogs | Admin Panel' }]
 
 export default function BlogsAdmin({ loaderData }: Route.ComponentProps) {
+  const { posts, pages, counts, search, filter } = loaderData
+  const selection = useBulkSelection(posts.map((post) => post.id))
   return (
     <AdminListPage
       title="Blogs Management"
       description="Posts for the public blog, newest first."
       addLabel="Add Blog"
-      emptyText={loaderData.search ? listNoMatchText('posts', loaderData.search) : 'No blog posts yet.'}
-      items={loaderData.posts}
+      emptyText={search ? listNoMatchText('posts', search) : BLOG_LIST_MESSAGES.none(filter)}
+      items={posts}
       listClassName="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-      renderItem={(post, controls) => <BlogAdminCard post={post} controls={controls} />}
+      renderItem={(post, controls) => <BlogAdminCard post={post} controls={controls} select={<SelectRow selection={selection} id={post.id} label={`Select ${post.title}`} />} />}
       renderDialog={(post, close) => <BlogDialog post={post} onClose={close} />}
+      aboveItems={
+        <BulkToolbar
+          selection={selection}
+          thing="post"
+          actions={[
+            { intent: 'publish-selected', label: 'Publish', icon: <Send aria-hidden /> },
+            { intent: 'unpublish-selected', label: 'Unpublish', icon: <FileX aria-hidden /> },
+            { intent: 'delete-selected', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true },
+          ]}
+        />
+      }
+      belowItems={<ListPager pages={pages} thing="post" />}
     >
-      <AdminListSearch label="Search posts by title" query={loaderData.search} />
+      <ListFilterTabs
+        label="Show posts"
+        fallback={BLOG_LIST_FILTER.fallback}
+        current={filter}
+        choices={[
+          { value: 'all', label: 'All', count: counts.all },
+          { value: 'published', label: 'Published', count: counts.published },
+          { value: 'scheduled', label: 'Scheduled', count: counts.scheduled },
+          { value: 'draft', label: 'Draft', count: counts.draft },
+        ]}
+      />
+      <AdminListSearch label="Search posts by title" query={search} />
     </AdminListPage>
   )
 }
 
-function BlogAdminCard({ post, controls }: { post: BlogPost; controls: ItemControls }) {
+function BlogAdminCard({ post, controls, select }: { post: BlogPost; controls: ItemControls; select: ReactNode }) {
   const { timeZone } = useSite()
   const [historyOpen, setHistoryOpen] = useState(false)
   return (
@@ -79,7 +122,8 @@ function BlogAdminCard({ post, controls }: { post: BlogPost; controls: ItemContr
       ) : null}
       <CardContent className="space-y-2">
         <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0 space-y-1">
+          <div className="pt-0.5">{select}</div>
+          <div className="min-w-0 flex-1 space-y-1">
             <h2 className="font-semibold break-words">{post.title}</h2>
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
               <CalendarDays aria-hidden className="size-4 shrink-0" />

@@ -1,0 +1,77 @@
+import { db } from '#app/lib/db.server.ts'
+import { pageOfQuery, requireExistingIds } from '#app/lib/list-page.server.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
+import { containsText } from '#app/lib/text-filter.server.ts'
+import { writeTransaction } from '#app/lib/transaction.server.ts'
+import { deleteBlogPost, updateBlogPost, type BlogAuthor } from './blog-admin.server.ts'
+import type { BlogListFilter } from './blog-admin-list.ts'
+import { toBlogPost } from './blog.server.ts'
+import type { BlogPost } from './blog.ts'
+
+/**
+ * One page of the admin blog list, newest publish date first, of one
+ * publication state or all; the counts are of the posts matching the search.
+ * Scheduled is not stored: a published post whose time is ahead.
+ */
+export async function listBlogPostsForAdmin({
+  search = '',
+  filter = 'all',
+  page = 1,
+  now = new Date(),
+}: { search?: string; filter?: BlogListFilter; page?: number; now?: Date } = {}): Promise<{ posts: BlogPost[]; pages: ListPageInfo; counts: Record<BlogListFilter, number> }> {
+  let searched = db.selectFrom('blogs')
+  if (search) searched = searched.where(containsText(['title'], search))
+  const instant = now.toISOString()
+  const shown =
+    filter === 'draft'
+      ? searched.where('status', '=', 'draft')
+      : filter === 'published'
+        ? searched.where('status', '=', 'published').where('published_at', '<=', instant)
+        : filter === 'scheduled'
+          ? searched.where('status', '=', 'published').where('published_at', '>', instant)
+          : searched
+  const [{ rows, pages }, counted] = await Promise.all([
+    pageOfQuery(shown.selectAll().orderBy('published_at', 'desc').orderBy('id'), page),
+    searched
+      .select((eb) => {
+        const countWhen = (condition: Parameters<typeof eb.case>[0]) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end())
+        return [
+          eb.fn.countAll<number | string>().as('all'),
+          countWhen(eb('status', '=', 'draft')).as('draft'),
+          countWhen(eb.and([eb('status', '=', 'published'), eb('published_at', '>', instant)])).as('scheduled'),
+        ]
+      })
+      .executeTakeFirstOrThrow(),
+  ])
+  const all = Number(counted.all)
+  const draft = Number(counted.draft ?? 0)
+  const scheduled = Number(counted.scheduled ?? 0)
+  return { posts: rows.map(toBlogPost), pages, counts: { all, published: all - draft - scheduled, scheduled, draft } }
+}
+
+/**
+ * Publishes (now, or keeping the time of one already live) or moves to drafts
+ * the selected posts in one write, each through the post's own update, so a
+ * post going live is announced once and every rule of publishing holds; one
+ * refusal (an undescribed image) refuses them all.
+ */
+export async function setBlogPostsPublication(ids: readonly string[], state: 'published' | 'draft', author: BlogAuthor = {}): Promise<number> {
+  return writeTransaction(async (tx) => {
+    await requireExistingIds(tx, 'blogs', ids)
+    const rows = await tx.db.selectFrom('blogs').selectAll().where('id', 'in', ids).execute()
+    for (const post of rows.map(toBlogPost)) {
+      const { title, slug, excerpt, content } = post
+      await updateBlogPost(post.id, { title, slug, excerpt, content, coverFile: null, removeCover: false, publication: { state } }, author)
+    }
+    return ids.length
+  })
+}
+
+/** Deletes the selected posts in one write, each as a single delete does. */
+export async function deleteBlogPosts(ids: readonly string[]): Promise<number> {
+  return writeTransaction(async (tx) => {
+    await requireExistingIds(tx, 'blogs', ids)
+    for (const id of ids) await deleteBlogPost(id)
+    return ids.length
+  })
+}

@@ -1,0 +1,12 @@
+import { countOf } from '#app/lib/list-params.ts'
+
+/** The admin blog list's `?show=`, by publication state (docs/product-rules.md#publishing). */
+export const BLOG_LIST_FILTER = { values: ['all', 'published', 'scheduled', 'draft'], fallback: 'all' } as const
+export type BlogListFilter = (typeof BLOG_LIST_FILTER.values)[number]
+
+export const BLOG_LIST_MESSAGES = {
+  published: (count: number) => `${countOf(count, 'post')} published`,
+  unpublished: (count: number) => `${countOf(count, 'post')} moved to drafts`,
+  deletedMany: (count: number) => `${countOf(count, 'post')} deleted`,
+  none: (filter: BlogListFilter) => (filter === 'all' ? 'No blog posts yet.' : `No ${filter === 'draft' ? 'drafts' : `${filter} posts`}.`),
+} as const
