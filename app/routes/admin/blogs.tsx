@@ -122,10 +122,10 @@ function BlogAdminCard({ post, controls, select }: { post: BlogPost; controls: I
       ) : null}
       <CardContent className="space-y-2">
         <div className="flex items-start justify-between gap-2">
-          <div className="pt-0.5">{select}</div>
-          <div className="min-w-0 flex-1 space-y-1">
+          <div className="min-w-0 space-y-1">
             <h2 className="font-semibold break-words">{post.title}</h2>
-            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <p className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
+              {select}
               <CalendarDays aria-hidden className="size-4 shrink-0" />
               <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, timeZone)}</time>
               <PublicationBadge item={post} />
