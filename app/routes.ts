@@ -24,6 +24,7 @@ export default [
   ]),
   route('auth', 'routes/auth/sign-in.tsx'),
   route('auth/reset-password', 'routes/auth/reset-password.tsx'),
+  route('auth/invitation/:token', 'routes/auth/invitation.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('sections', 'routes/admin/sections.tsx'),
