@@ -1334,7 +1334,10 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       rules: userRules,
       tables: ['site_settings', 'profiles'],
     })
+  })
 
+  test('invitations: invite, resend, cancel', async () => {
+    const role = fc.constantFrom(...ROLES)
     const invitation = existingId('staff_invitations')
     await fuzzAction('invitations', {
       url: '/admin/users',

@@ -291,6 +291,12 @@ function InviteUserDialog({ onClose }: { onClose: () => void }) {
       editingId={null}
       intent="invite"
       onClose={onClose}
+      submitButtons={(sending) => (
+        <Button type="submit" disabled={sending}>
+          <Mail aria-hidden />
+          {sending ? 'Sending...' : 'Send invitation'}
+        </Button>
+      )}
     >
       {({ errors }) => (
         <>
