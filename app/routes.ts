@@ -53,6 +53,8 @@ export default [
     route('subscribers/export.csv', 'routes/admin/subscribers-export.ts'),
   ]),
   route('blogs/rss.xml', 'routes/feeds/blog-rss.ts'),
+  route('blogs/atom.xml', 'routes/feeds/blog-atom.ts'),
+  route('blogs/feed.json', 'routes/feeds/blog-json-feed.ts'),
   route('calendar.ics', 'routes/feeds/calendar-ics.ts'),
   route('alerts.rss', 'routes/feeds/alerts-rss.ts'),
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),

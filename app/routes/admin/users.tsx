@@ -220,7 +220,7 @@ function PendingInvitations({ invitations, timeZone }: { invitations: PendingInv
   useActionToast(rowAction)
   const busyId = rowAction.state === 'idle' ? null : rowAction.formData?.get('id')
   return (
-    <section aria-labelledby="pending-invitations" className="space-y-2">
+    <section aria-labelledby="pending-invitations" className="mb-6 space-y-2">
       <h2 id="pending-invitations" className="text-lg font-semibold">
         Pending invitations
       </h2>
