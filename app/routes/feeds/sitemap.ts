@@ -5,6 +5,7 @@ import { sitemapEntries } from '#app/services/feeds/feed-sources.server.ts'
 import { sitemapStream } from '#app/services/feeds/sitemap.ts'
 
 export async function loader() {
-  const body = Readable.toWeb(sitemapStream(config.publicUrl, await sitemapEntries())) as ReadableStream<Uint8Array>
-  return feedResponse(body, 'application/xml; charset=utf-8')
+  // The library writes text chunks; the response streams them as UTF-8.
+  const text = Readable.toWeb(sitemapStream(config.publicUrl, await sitemapEntries())) as ReadableStream<string>
+  return feedResponse(text.pipeThrough(new TextEncoderStream()), 'application/xml; charset=utf-8')
 }
