@@ -24,6 +24,7 @@ export default [
   ]),
   route('auth', 'routes/auth/sign-in.tsx'),
   route('auth/reset-password', 'routes/auth/reset-password.tsx'),
+  route('auth/invitation/:token', 'routes/auth/invitation.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('sections', 'routes/admin/sections.tsx'),
@@ -52,6 +53,8 @@ export default [
     route('subscribers/export.csv', 'routes/admin/subscribers-export.ts'),
   ]),
   route('blogs/rss.xml', 'routes/feeds/blog-rss.ts'),
+  route('blogs/atom.xml', 'routes/feeds/blog-atom.ts'),
+  route('blogs/feed.json', 'routes/feeds/blog-json-feed.ts'),
   route('calendar.ics', 'routes/feeds/calendar-ics.ts'),
   route('alerts.rss', 'routes/feeds/alerts-rss.ts'),
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),

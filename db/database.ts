@@ -12,7 +12,7 @@ import type {
 } from './tables/content.ts'
 import type { MenuItemTable, PageTable, StaffMemberTable } from './tables/navigation.ts'
 import type { AlertTable, OutboxMessageTable, PushSubscriptionTable, SubscriberTable } from './tables/notifications.ts'
-import type { ProfileTable, UserRoleTable } from './tables/people.ts'
+import type { ProfileTable, StaffInvitationTable, UserRoleTable } from './tables/people.ts'
 import type { SearchIndexTable } from './tables/search.ts'
 import type { SectionTable, SiteSettingTable, ThemeTable } from './tables/site.ts'
 import type { ContactThrottleTable, ContactUsedTokenTable, RateLimitTable, SignInFailureTable } from './tables/throttle.ts'
@@ -51,6 +51,7 @@ export interface Database {
   subscribers: SubscriberTable
   push_subscriptions: PushSubscriptionTable
   outbox_messages: OutboxMessageTable
+  staff_invitations: StaffInvitationTable
 }
 
 export type TableName = keyof Database

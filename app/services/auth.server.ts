@@ -2,7 +2,8 @@ import { betterAuth } from 'better-auth'
 import { passkey } from '@better-auth/passkey'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth, twoFactor } from 'better-auth/plugins'
-import { PASSWORD_MIN_LENGTH } from '#app/domain/user/credentials.schema.ts'
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, SIGN_UP_CLOSED_CODE } from '#app/domain/user/credentials.schema.ts'
+import { isPublicSignUpOpen } from '#app/domain/user/sign-up-setting.server.ts'
 import { forgetFailedSignIns } from '#app/domain/user/sign-in-lockout.server.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
 import { API_KEY_HTTP_PATHS, contentApiKeys } from './api/api-key-plugin.server.ts'
@@ -90,6 +91,7 @@ function createAuth() {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         refuseForeignReturnAddresses(ctx.body, ctx.query)
+        if (ctx.path === '/sign-up/email') await refuseClosedSignUp()
         await beforeAccountEndpoint(ctx)
       }),
       after: createAuthMiddleware(async (ctx) => afterAccountEndpoint(ctx)),
@@ -98,7 +100,12 @@ function createAuth() {
       user: {
         create: {
           // The name and picture follow the user form's rules whoever sends them (a script, an OAuth provider).
-          before: (user) => Promise.resolve({ data: checkedAccountFields(user) }),
+          // A request (sign-up, a provider's first sign-in) makes an account only while sign-up is open; the
+          // site's own writes (first admin, 'Add User', an accepted invitation) run outside any endpoint.
+          before: async (user, endpoint) => {
+            if (endpoint) await refuseClosedSignUp()
+            return { data: checkedAccountFields(user) }
+          },
           // Every account gets its profile (status pending) and the role 'user' (docs/product-rules.md#roles).
           after: async (user) => createProfileForNewUser({ id: user.id, email: user.email, name: user.name }),
         },
@@ -111,6 +118,11 @@ function createAuth() {
       },
     },
   })
+}
+
+/** While an admin has closed sign-up, no request makes a new account (docs/product-rules.md#accounts-and-sign-in). */
+async function refuseClosedSignUp() {
+  if (!(await isPublicSignUpOpen())) throw new APIError('FORBIDDEN', { code: SIGN_UP_CLOSED_CODE, message: AUTH_MESSAGES.signUpClosed })
 }
 
 /** Every endpoint's return addresses (body or query) must lead back to a path on this site; checked before Better Auth acts on them. */

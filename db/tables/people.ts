@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely'
-import type { Bool, Timestamp } from '../columns.ts'
+import type { Bool, RequiredTimestamp, Timestamp } from '../columns.ts'
 
 export const ROLES = ['user', 'editor', 'admin'] as const
 export type Role = (typeof ROLES)[number]
@@ -22,4 +22,16 @@ export interface ProfileTable {
 export interface UserRoleTable {
   user_id: string
   role: Generated<Role>
+}
+
+/** An invitation to an address without an account yet; the account is made when the link is used. */
+export interface StaffInvitationTable {
+  id: string
+  email: string
+  full_name: string | null
+  role: Role
+  /** The Better Auth verification row holding the current link's hashed secret. */
+  verification_id: string | null
+  sent_at: RequiredTimestamp
+  created_at: Timestamp
 }

@@ -43,16 +43,17 @@ test('the blog RSS feed lists the demo posts, newest first, with absolute links'
   }
 })
 
-test('the blogs page announces the RSS feed to browsers and feed readers', async ({ request }) => {
+test('the blogs page announces the RSS, Atom and JSON feeds to browsers and feed readers', async ({ request }) => {
   const html = await (await request.get('/blogs')).text()
-  const feedLinks = (html.match(/<link\b[^>]*>/g) ?? []).filter(
-    (tag) => tag.includes('rel="alternate"') && tag.includes('type="application/rss+xml"'),
-  )
-  expect(feedLinks).toHaveLength(1)
-  const href = feedLinks[0]?.match(/href="([^"]+)"/)?.[1] ?? ''
-  const feed = await request.get(new URL(href, `${DEMO_SITE_URL}/blogs`).href)
-  expect(feed.status()).toBe(200)
-  expect(feed.headers()['content-type']).toBe('application/rss+xml; charset=utf-8')
+  for (const type of ['application/rss+xml', 'application/atom+xml', 'application/feed+json']) {
+    const feedLinks = (html.match(/<link\b[^>]*>/g) ?? []).filter((tag) => tag.includes('rel="alternate"') && tag.includes(`type="${type}"`))
+    expect(feedLinks, type).toHaveLength(1)
+    const href = feedLinks[0]?.match(/href="([^"]+)"/)?.[1] ?? ''
+    const feed = await request.get(new URL(href, `${DEMO_SITE_URL}/blogs`).href)
+    expect(feed.status()).toBe(200)
+    expect(feed.headers()['content-type']).toBe(`${type}; charset=utf-8`)
+    expect(await feed.text()).toContain(`${DEMO_SITE_URL}/blogs/${DEMO_POSTS[0]!.slug}`)
+  }
 })
 
 test('the iCalendar feed carries the demo events and is served for subscription', async ({ request }) => {

@@ -16,6 +16,7 @@ import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import { loader as alertsRssLoader } from '#app/routes/feeds/alerts-rss.ts'
 import { loader as siteLayoutLoader } from '#app/routes/site/layout.tsx'
 import { buildAlertsRss } from '#app/services/feeds/alerts-rss.ts'
+import { parseFeedXml } from '#tests/setup/feed-xml.ts'
 import { alertsFeedInput } from '#app/services/feeds/feed-sources.server.ts'
 import { readTimestamp } from '#db/portable.ts'
 import { apiKeyFor, callApi } from '#tests/setup/api.ts'
@@ -191,15 +192,16 @@ describe(`alerts on ${database.engine}`, () => {
     await createAlert(input({ level: 'info', title: 'Photo day', startsAt: '2030-03-10T08:00', endsAt: '2030-03-10T12:00', link: 'https://photos.example/day' }))
     await createAlert(input({ title: 'Over', startsAt: '2030-03-01T08:00', endsAt: '2030-03-01T09:00' }))
     const xml = buildAlertsRss(await alertsFeedInput(at('2030-03-05T00:00')))
-    expect(xml).toContain('<title>Emergency: Flood &lt;basement&gt;</title>')
-    expect(xml).toContain(`<link>${config.publicUrl}/calendar</link>`)
-    expect(xml).toContain('<description>Use the north gate &amp; car park.\n\nFrom March 4, 2030, 8:00 AM until removed</description>')
-    expect(xml).toContain('<category>emergency</category>')
-    expect(xml).toContain('<title>Information: Photo day</title>')
-    expect(xml).toContain('<link>https://photos.example/day</link>')
-    expect(xml).toContain(`<pubDate>${at('2030-03-10T08:00').toUTCString()}</pubDate>`)
+    // Titles and descriptions are CDATA sections: read the feed as a reader does.
+    const { channel } = parseFeedXml(xml).rss
+    expect(channel.item?.map((item) => [item.title, item.link, item.category, item.pubDate])).toEqual([
+      ['Information: Photo day', 'https://photos.example/day', 'info', at('2030-03-10T08:00').toUTCString()],
+      ['Emergency: Flood <basement>', `${config.publicUrl}/calendar`, 'emergency', at('2030-03-04T08:00').toUTCString()],
+    ])
+    expect(channel.item?.[1]?.description).toBe('Use the north gate & car park.\n\nFrom March 4, 2030, 8:00 AM until removed')
+    expect(channel.item?.[1]?.guid['@_isPermaLink']).toBe('false')
     expect(xml).not.toContain('Over')
-    expect(xml.indexOf('Photo day')).toBeLessThan(xml.indexOf('Flood'))
+    expect(xml).toContain('<ttl>1</ttl>')
     expect(xml).toContain(`<atom:link href="${config.publicUrl}/alerts.rss" rel="self" type="application/rss+xml"/>`)
 
     const response = await alertsRssLoader()

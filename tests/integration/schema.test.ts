@@ -39,6 +39,7 @@ const EXPECTED_SCHEMA = {
   twoFactor: ['backupCodes', 'failedVerificationCount?=', 'id', 'lockedUntil?', 'secret', 'userId', 'verified?='],
   passkey: ['aaguid?', 'backedUp', 'counter', 'createdAt?', 'credentialID', 'deviceType', 'id', 'name?', 'publicKey', 'transports?', 'userId'],
   site_settings: ['key', 'value'],
+  staff_invitations: ['created_at=', 'email', 'full_name?', 'id', 'role', 'sent_at', 'verification_id?'],
   sign_in_failures: ['email', 'failed_count=', 'lock_count=', 'locked_until?'],
   user_roles: ['role=', 'user_id'],
   verification: ['createdAt=', 'expiresAt', 'id', 'identifier', 'updatedAt=', 'value'],

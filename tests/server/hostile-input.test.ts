@@ -20,6 +20,7 @@ import { testimonialActionSchema, testimonialSchema } from '#app/domain/testimon
 import { COLOR_KEYS, SECTION_STYLE_KEYS, themeActionSchema, themeInputSchema } from '#app/domain/theme/theme.schema.ts'
 import { credentialsSchema } from '#app/domain/user/credentials.schema.ts'
 import { editUserSchema, USER_FUNCTIONS, userActionSchema } from '#app/domain/user/user-admin.schema.ts'
+import { invitationActionSchema } from '#app/domain/user/invitation.schema.ts'
 import { API_KEY_ROLES, apiKeyActionSchema, apiKeySchema } from '#app/services/api/api-key.schema.ts'
 import { BODY_LIMITS } from '#app/lib/body-limits.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
@@ -1338,6 +1339,35 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     })
   })
 
+  test('invitations: invite, resend, cancel', async () => {
+    const role = fc.constantFrom(...ROLES)
+    const invitation = existingId('staff_invitations')
+    await fuzzAction('invitations', {
+      url: '/admin/users',
+      routeId: 'routes/admin/users',
+      intents: ['invite', 'resend-invitation', 'cancel-invitation'],
+      valid: fc.oneof(
+        { weight: 3, arbitrary: fc.record({ intent: fc.constant('invite'), email: validEmail, fullName: orAbsent(plainText(100)), role: orAbsent(role) }).map(entries) },
+        { weight: 1, arbitrary: fc.record({ intent: fc.constantFrom('resend-invitation', 'cancel-invitation'), id: invitation }).map(entries) },
+      ),
+      fields: {
+        id: fieldValue(invitation, fc.constant(MISSING_ID)),
+        email: fieldValue(validEmail, fc.constantFrom('not-an-email', ADMIN.ADMIN_EMAIL, ` ${ADMIN.ADMIN_EMAIL.toUpperCase()} `, 'a@b', `${'e'.repeat(300)}@example.org`)),
+        fullName: fieldValue(plainText(100), textAround(100)),
+        role: fieldValue([...ROLES, 'superuser', 'ADMIN', 'admin ']),
+      },
+      stored: (form) => {
+        const data = parsed(invitationActionSchema, submission(form, { stringsOnly: true }).values, 'invitation')
+        if (data.intent === 'cancel-invitation') return expectGone('staff_invitations', data.id)
+        if (data.intent === 'resend-invitation') return expect(rows('select id from staff_invitations where id = ?', data.id)).toHaveLength(1)
+        const row = rows<{ role: string; full_name: string | null }>('select role, full_name from staff_invitations where email = ?', data.email.toLowerCase())[0]
+        expect(row).toEqual({ role: data.role, full_name: data.fullName })
+      },
+      rules: userRules,
+      tables: ['staff_invitations', 'user', 'profiles'],
+    })
+  })
+
   test('the JSON functions create-user, update-user, delete-user', async () => {
     const otherUser = existingId('user', `id <> '${adminId}'`)
     const validBody = fc.oneof(
@@ -1472,6 +1502,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       [`/unsubscribe/${'A'.repeat(43)}`, 'routes/site/unsubscribe'],
       ['/admin/subscribers', 'routes/admin/subscribers'],
       ['/admin/alerts', 'routes/admin/alerts'],
+      [`/auth/invitation/${'A'.repeat(32)}`, 'routes/auth/invitation'],
     ]
     const bodies: [string | undefined, string][] = [
       ['multipart/form-data', 'intent=create'],

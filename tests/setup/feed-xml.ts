@@ -7,7 +7,8 @@ export interface RssItem {
   guid: { '#text': string; '@_isPermaLink': string }
   pubDate: string
   description: string
-  'media:content'?: { '@_url': string }
+  enclosure?: { '@_url': string; '@_type': string }
+  category?: string
 }
 
 /** The feeds the site serves (RSS and sitemap), as far as the tests read them. */

@@ -5,7 +5,7 @@ import type { BlogPost } from '#app/domain/blog/blog.ts'
 import type { SchoolEvent } from '#app/domain/event/event.ts'
 import { buildICalendar, foldLine } from '#app/services/feeds/icalendar.ts'
 import { buildRobotsTxt } from '#app/services/feeds/robots.ts'
-import { buildBlogRss } from '#app/services/feeds/rss.ts'
+import { buildBlogRss } from '#app/services/feeds/blog-feeds.ts'
 import { buildSitemap } from '#app/services/feeds/sitemap.ts'
 import { parseFeedXml } from '#tests/setup/feed-xml.ts'
 
@@ -91,12 +91,12 @@ describe('buildBlogRss', () => {
     expect(items[1]?.description).toBe('An excerpt')
   })
 
-  test('a cover image becomes an absolute media:content; a malformed one is left out', () => {
+  test('a cover image becomes an absolute image enclosure; a malformed one is left out', () => {
     const withBadCover = [...posts, post({ id: 'bad', slug: 'bad-cover', coverImage: 'http://', publishedAt: '2027-01-01T00:00:00.000Z' })]
     const { items } = parseRss(buildBlogRss({ siteUrl: SITE, schoolName: 'S', description: 'd', posts: withBadCover, now: NOW }))
-    expect(items[0]?.['media:content']?.['@_url']).toBe(`${SITE}/files/blogs/cover.webp`)
+    expect(items[0]?.enclosure).toMatchObject({ '@_url': `${SITE}/files/blogs/cover.webp`, '@_type': 'image/webp' })
     expect(items[2]?.link).toBe(`${SITE}/blogs/bad-cover`)
-    expect(items[2]?.['media:content']).toBeUndefined()
+    expect(items[2]?.enclosure).toBeUndefined()
   })
 
   test('& < > and quotes are escaped, and characters XML cannot carry are dropped', () => {
@@ -108,7 +108,8 @@ describe('buildBlogRss', () => {
       now: NOW,
     })
     expect(text).toContain('<title>A &amp; B &lt;Academy&gt;</title>')
-    expect(text).toContain('<title>Fish &amp; chips &lt;night&gt; at the &quot;school&quot;</title>')
+    // Item titles are CDATA sections: the same text, escaped another way.
+    expect(text).toContain('<title><![CDATA[Fish & chips <night> at the "school"]]></title>')
     // eslint-disable-next-line no-control-regex -- proving control characters are gone is the point
     expect(text).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/)
     const { channel, items } = parseRss(text)
@@ -241,8 +242,8 @@ describe('buildICalendar', () => {
 })
 
 describe('buildSitemap', () => {
-  test('lists absolute, escaped locations with their last change', () => {
-    const text = buildSitemap(SITE, [
+  test('lists absolute, escaped locations with their last change', async () => {
+    const text = await buildSitemap(SITE, [
       { path: '/' },
       { path: '/blogs' },
       { path: '/blogs/fish%20%26%20chips', lastModified: '2027-01-20T10:00:00.000Z' },

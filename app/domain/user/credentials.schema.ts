@@ -18,7 +18,11 @@ export const AUTH_MESSAGES = {
   signedOut: 'Logged out successfully',
   sessionExpired: 'Session expired. Please sign in again.',
   accountRejected: 'This account has been rejected. Please contact an administrator.',
+  signUpClosed: "New accounts cannot be created here. Ask your school's admin to send you an invitation.",
 } as const
 
 /** On /auth after a Logout whose sign-out call failed: show the form rather than return to /admin. */
 export const LOGGED_OUT_PARAM = 'logged_out'
+
+/** The answer code of a sign-up refused while sign-up is closed; a provider sign-in brings it back to /auth as ?error=…. */
+export const SIGN_UP_CLOSED_CODE = 'SIGN_UP_CLOSED'

@@ -1,7 +1,7 @@
 import { config } from '../env.server.ts'
 import { logger } from '../logger.server.ts'
 import { mailer } from './mail.server.ts'
-import { accountLockedMail, passwordResetMail, verificationMail } from './messages.ts'
+import { accountLockedMail, invitationMail, passwordResetMail, verificationMail } from './messages.ts'
 
 const SITE_NAME = 'School Website'
 
@@ -41,4 +41,9 @@ export function sendAccountLockedMail(to: string, failures: number, lockMinutes:
   void mailer.send(accountLockedMail(to, signInUrl, SITE_NAME, failures, lockMinutes)).catch((error: unknown) => {
     logger.error({ err: error }, 'sending an account-locked mail failed')
   })
+}
+
+/** A staff invitation: awaited, so the admin who sent it learns at once when the mail did not go. */
+export async function sendInvitationMail(to: string, url: string, lifetimeDays: number) {
+  await mailer.send(invitationMail(to, url, SITE_NAME, lifetimeDays))
 }

@@ -153,6 +153,18 @@ export function passwordResetMail(to: string, url: string, siteName: string): Re
   })
 }
 
+export function invitationMail(to: string, url: string, siteName: string, lifetimeDays: number): RenderedMail {
+  return renderActionMail({
+    to,
+    subject: `You are invited to ${siteName}`,
+    heading: `You are invited to ${siteName}`,
+    intro: `An administrator of ${siteName} invited you to help run the website. Choose your own password to set up your account. The link works once, for ${lifetimeDays} days.`,
+    actionLabel: 'Choose my password',
+    url,
+    outro: "If you did not expect this, you can ignore this e-mail: no account is made until the link is used. If the link has expired, ask your school's admin to send a new invitation.",
+  })
+}
+
 export function accountLockedMail(to: string, signInUrl: string, siteName: string, failures: number, lockMinutes: number): RenderedMail {
   return renderActionMail({
     to,

@@ -49,6 +49,8 @@ export const ARCHIVED_TABLES = [
   // Families' choices: a restored site goes on sending what they asked for.
   { table: 'subscribers', key: 'id' },
   { table: 'push_subscriptions', key: 'id' },
+  // Pending invitations stay listed; their links do not survive (verification is transient): Resend mails a new one.
+  { table: 'staff_invitations', key: 'id' },
 ] as const satisfies readonly { table: TableName; key: string }[]
 
 /**

@@ -1,4 +1,4 @@
-import { Check, Pencil, Plus, X } from 'lucide-react'
+import { Check, Mail, Pencil, Plus, RotateCw, X } from 'lucide-react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
@@ -6,10 +6,16 @@ import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { Field, SelectField } from '#app/components/forms/field.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Switch } from '#app/components/ui/switch.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
-import { editUserSchema, newUserSchema, USER_MESSAGES, userActionSchema, type ManagedUser } from '#app/domain/user/user-admin.schema.ts'
+import { editUserSchema, newUserSchema, USER_MESSAGES, type ManagedUser } from '#app/domain/user/user-admin.schema.ts'
+import { INVITATION_MESSAGES, invitationSchema, SIGN_UP_SETTING_MESSAGES, usersScreenActionSchema, type PendingInvitation } from '#app/domain/user/invitation.schema.ts'
+import { cancelInvitation, inviteUser, listPendingInvitations, resendInvitation } from '#app/domain/user/invitations.server.ts'
+import { isPublicSignUpOpen, setPublicSignUpOpen } from '#app/domain/user/sign-up-setting.server.ts'
 import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess } from '#app/domain/user/user-admin.server.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
@@ -24,14 +30,26 @@ import type { Route } from './+types/users.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, 'admin')
   const search = listSearchText(request.url)
-  return { users: await listUsers({ search }), currentUserId: staff.userId, search }
+  const [users, invitations, signUpOpen] = await Promise.all([listUsers({ search }), listPendingInvitations(), isPublicSignUpOpen()])
+  return { users, invitations, signUpOpen, currentUserId: staff.userId, search }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'admin')
   return answerAction(async () => {
-    const submission = await validatedForm(userActionSchema, request)
+    const submission = await validatedForm(usersScreenActionSchema, request)
     switch (submission.intent) {
+      case 'invite':
+        return (await inviteUser(submission)).resent ? INVITATION_MESSAGES.resent : INVITATION_MESSAGES.sent
+      case 'resend-invitation':
+        await resendInvitation(submission.id)
+        return INVITATION_MESSAGES.resent
+      case 'cancel-invitation':
+        await cancelInvitation(submission.id)
+        return INVITATION_MESSAGES.cancelled
+      case 'public-sign-up':
+        await setPublicSignUpOpen(submission.open)
+        return submission.open ? SIGN_UP_SETTING_MESSAGES.opened : SIGN_UP_SETTING_MESSAGES.closed
       case 'create':
         await createUser(submission)
         return USER_MESSAGES.created
@@ -61,9 +79,9 @@ const STATUS_BADGES: Record<ProfileStatus, 'default' | 'secondary' | 'destructiv
 }
 
 export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
-  const { users, currentUserId, search } = loaderData
+  const { users, invitations, signUpOpen, currentUserId, search } = loaderData
   const { timeZone } = useSite()
-  const [editing, setEditing] = useState<ManagedUser | 'new' | null>(null)
+  const [editing, setEditing] = useState<ManagedUser | 'new' | 'invite' | null>(null)
   const rowAction = useFetcher<ActionResult>()
   useActionToast(rowAction)
   const busyId = rowAction.state === 'idle' ? null : rowAction.formData?.get('id')
@@ -74,12 +92,19 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
         title="User Management"
         description="Staff accounts, their status and their role. New sign-ups wait here as pending until approved."
         actions={
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden />
-            Add User
-          </Button>
+          <>
+            <Button onClick={() => setEditing('invite')}>
+              <Mail aria-hidden />
+              Invite user
+            </Button>
+            <Button variant="outline" onClick={() => setEditing('new')}>
+              <Plus aria-hidden />
+              Add User
+            </Button>
+          </>
         }
       />
+      {invitations.length > 0 ? <PendingInvitations invitations={invitations} timeZone={timeZone} /> : null}
       <AdminListSearch label="Search users by name or e-mail" query={search} />
       {users.length === 0 ? (
         <p className="py-12 text-center text-muted-foreground">{search ? listNoMatchText('users', search) : 'No users found'}</p>
@@ -146,8 +171,10 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
           </Table>
         </div>
       )}
+      <PublicSignUpSetting open={signUpOpen} />
       {editing === 'new' ? <AddUserDialog onClose={() => setEditing(null)} /> : null}
-      {editing && editing !== 'new' ? <EditUserDialog user={editing} onClose={() => setEditing(null)} /> : null}
+      {editing === 'invite' ? <InviteUserDialog onClose={() => setEditing(null)} /> : null}
+      {editing && editing !== 'new' && editing !== 'invite' ? <EditUserDialog user={editing} onClose={() => setEditing(null)} /> : null}
     </>
   )
 }
@@ -184,5 +211,125 @@ function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: () => v
         </>
       )}
     </AdminFormDialog>
+  )
+}
+
+/** Invitations not yet used: each row can send a new link or be withdrawn. */
+function PendingInvitations({ invitations, timeZone }: { invitations: PendingInvitation[]; timeZone: string }) {
+  const rowAction = useFetcher<ActionResult>()
+  useActionToast(rowAction)
+  const busyId = rowAction.state === 'idle' ? null : rowAction.formData?.get('id')
+  return (
+    <section aria-labelledby="pending-invitations" className="mb-6 space-y-2">
+      <h2 id="pending-invitations" className="text-lg font-semibold">
+        Pending invitations
+      </h2>
+      <div className="rounded-lg border bg-card">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Email</TableHead>
+              <TableHead>Full Name</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Roles</TableHead>
+              <TableHead>Sent</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {invitations.map((invitation) => {
+              const { expired } = invitation
+              return (
+                <TableRow key={invitation.id}>
+                  <TableCell className="font-medium">{invitation.email}</TableCell>
+                  <TableCell>{invitation.fullName ?? '—'}</TableCell>
+                  <TableCell>
+                    <Badge variant={expired ? 'destructive' : 'secondary'}>{expired ? 'Invitation expired' : 'Invited'}</Badge>
+                  </TableCell>
+                  <TableCell className="capitalize">{invitation.role}</TableCell>
+                  <TableCell>
+                    <time dateTime={invitation.sentAt}>{formatDate(invitation.sentAt, timeZone)}</time>
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busyId === invitation.id}
+                        onClick={() => void rowAction.submit({ intent: 'resend-invitation', id: invitation.id }, { method: 'post' })}
+                      >
+                        <RotateCw aria-hidden />
+                        Resend<span className="sr-only"> the invitation to {invitation.email}</span>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busyId === invitation.id}
+                        onClick={() => void rowAction.submit({ intent: 'cancel-invitation', id: invitation.id }, { method: 'post' })}
+                      >
+                        <X aria-hidden />
+                        Cancel<span className="sr-only"> the invitation to {invitation.email}</span>
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              )
+            })}
+          </TableBody>
+        </Table>
+      </div>
+    </section>
+  )
+}
+
+function InviteUserDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <AdminFormDialog
+      title="Invite user"
+      description="We mail a link where they choose their own password. It works once, for 7 days."
+      schema={invitationSchema}
+      editingId={null}
+      intent="invite"
+      onClose={onClose}
+      submitButtons={(sending) => (
+        <Button type="submit" disabled={sending}>
+          <Mail aria-hidden />
+          {sending ? 'Sending...' : 'Send invitation'}
+        </Button>
+      )}
+    >
+      {({ errors }) => (
+        <>
+          <Field id="email" name="email" label="Email" type="email" autoComplete="off" error={errors.email} />
+          <Field id="fullName" name="fullName" label="Full Name (optional)" error={errors.fullName} />
+          <SelectField id="role" name="role" label="Role" options={ROLES} defaultValue="editor" optionClassName="capitalize" description="Editors manage the content; admins also manage users and settings." />
+        </>
+      )}
+    </AdminFormDialog>
+  )
+}
+
+function PublicSignUpSetting({ open }: { open: boolean }) {
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher)
+  const shown = fetcher.formData ? fetcher.formData.get('open') === 'true' : open
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg font-semibold">Sign-up</h2>
+        </CardTitle>
+        <CardDescription>{SIGN_UP_SETTING_MESSAGES.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex items-center gap-3">
+        <Switch
+          id="public-sign-up"
+          checked={shown}
+          disabled={fetcher.state !== 'idle'}
+          onCheckedChange={(checked) => void fetcher.submit({ intent: 'public-sign-up', open: String(checked) }, { method: 'post' })}
+        />
+        <Label htmlFor="public-sign-up">{SIGN_UP_SETTING_MESSAGES.label}</Label>
+      </CardContent>
+    </Card>
   )
 }

@@ -10,7 +10,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { TWO_FACTOR_STEP_PARAM } from '#app/domain/user/account-security.ts'
-import { AUTH_MESSAGES, LOGGED_OUT_PARAM, credentialsSchema, type Credentials } from '#app/domain/user/credentials.schema.ts'
+import { AUTH_MESSAGES, LOGGED_OUT_PARAM, SIGN_UP_CLOSED_CODE, credentialsSchema, type Credentials } from '#app/domain/user/credentials.schema.ts'
+import { isPublicSignUpOpen } from '#app/domain/user/sign-up-setting.server.ts'
 import { authClient } from '#app/lib/auth-client.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
 import { auth } from '#app/services/auth.server.ts'
@@ -31,6 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     providers: config.oauthProviders.map(({ id, name }) => ({ id, name })),
     // A provider sign-in of an account with two-factor on comes back here for the code.
     twoFactorPending: params.has(TWO_FACTOR_STEP_PARAM),
+    // Closed by an admin on the Users screen: only 'Admin Login' is offered.
+    signUpOpen: await isPublicSignUpOpen(),
   }
 }
 
@@ -40,6 +43,8 @@ const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid or has expi
 const RETURNED_ERRORS = new Map([
   ['account_not_linked', 'This email already has an account. Please sign in with your password.'],
   ['ACCOUNT_REJECTED', AUTH_MESSAGES.accountRejected],
+  // A provider's first sign-in while sign-up is closed.
+  [SIGN_UP_CLOSED_CODE, AUTH_MESSAGES.signUpClosed],
   // A confirmation link opened in a browser that did not sign up (see sign-up-browser.server.ts).
   [
     'CONFIRM_IN_SIGN_UP_BROWSER',
@@ -184,6 +189,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
                   {pending ? text.pending : text.submit}
                 </Button>
               </form>
+              {loaderData.signUpOpen ? (
               <p className="text-center text-sm text-muted-foreground">
                 {text.switchPrompt}{' '}
                 <button
@@ -197,6 +203,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
                   {text.switchAction}
                 </button>
               </p>
+              ) : null}
               {mode === 'sign-in' ? <PasskeySignIn onSignedIn={() => void signedIn()} /> : null}
               <OAuthButtons providers={loaderData.providers} />
             </>

@@ -3,7 +3,7 @@ import { CardList } from '#app/components/site/card-list.tsx'
 import { GetNotifiedButton } from '#app/components/site/get-notified-button.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
-import { BLOG_FEED_PATH } from '#app/services/feeds/feed-paths.ts'
+import { BLOG_ATOM_PATH, BLOG_FEED_PATH, BLOG_JSON_FEED_PATH } from '#app/services/feeds/feed-paths.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/blogs.ts'
 
@@ -19,7 +19,11 @@ export function meta({ matches }: Route.MetaArgs) {
     title: TITLE,
     description: SUBTITLE,
     path: '/blogs',
-    extra: [{ tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${TITLE} (RSS)`, href: BLOG_FEED_PATH }],
+    extra: [
+      { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${TITLE} (RSS)`, href: BLOG_FEED_PATH },
+      { tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: `${TITLE} (Atom)`, href: BLOG_ATOM_PATH },
+      { tagName: 'link', rel: 'alternate', type: 'application/feed+json', title: `${TITLE} (JSON Feed)`, href: BLOG_JSON_FEED_PATH },
+    ],
   })
 }
 

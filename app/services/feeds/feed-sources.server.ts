@@ -9,7 +9,7 @@ import { config } from '#app/lib/env.server.ts'
 import type { AlertsFeedInput } from './alerts-rss.ts'
 import type { CalendarFeedInput } from './icalendar.ts'
 import { blogPostPath } from './feed-paths.ts'
-import type { BlogFeedInput } from './rss.ts'
+import type { BlogFeedInput } from './blog-feeds.ts'
 import type { SitemapEntry } from './sitemap.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000

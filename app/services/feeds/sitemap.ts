@@ -1,4 +1,5 @@
-import { escapeXml, XML_DECLARATION } from './xml.ts'
+import { Readable } from 'node:stream'
+import { SitemapStream, streamToPromise } from 'sitemap'
 
 export const SITEMAP_PATH = '/sitemap.xml'
 
@@ -9,11 +10,23 @@ export interface SitemapEntry {
   lastModified?: string
 }
 
-/** A sitemaps.org `urlset` with one absolute `<loc>` per page. */
-export function buildSitemap(siteUrl: string, entries: readonly SitemapEntry[]): string {
-  const urls = entries.map(({ path, lastModified }) => {
-    const lastmod = lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : ''
-    return `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${lastmod}</url>`
-  })
-  return [XML_DECLARATION, '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n')
+/**
+ * A sitemaps.org `urlset` with one absolute `<loc>` per page, written by the
+ * `sitemap` library as a stream (it also writes the sitemap index a site of
+ * more than 50,000 addresses needs).
+ */
+export function sitemapStream(siteUrl: string, entries: Iterable<SitemapEntry> | AsyncIterable<SitemapEntry>): Readable {
+  // Only the plain namespace: the pages list no images, videos, news or language versions.
+  const sitemap = new SitemapStream({ hostname: `${siteUrl}/`, xmlns: { news: false, xhtml: false, image: false, video: false } })
+  const urls = Readable.from(
+    (async function* () {
+      for await (const { path, lastModified } of entries) yield lastModified ? { url: `${siteUrl}${path}`, lastmod: lastModified } : { url: `${siteUrl}${path}` }
+    })(),
+  )
+  return urls.pipe(sitemap)
+}
+
+/** The whole sitemap as text. */
+export async function buildSitemap(siteUrl: string, entries: Iterable<SitemapEntry>): Promise<string> {
+  return (await streamToPromise(sitemapStream(siteUrl, entries))).toString('utf8')
 }

@@ -1,0 +1,7 @@
+import { buildBlogJsonFeed } from '#app/services/feeds/blog-feeds.ts'
+import { feedResponse } from '#app/services/feeds/feed-response.ts'
+import { blogFeedInput } from '#app/services/feeds/feed-sources.server.ts'
+
+export async function loader() {
+  return feedResponse(buildBlogJsonFeed(await blogFeedInput(new Date())), 'application/feed+json; charset=utf-8')
+}
