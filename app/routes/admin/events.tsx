@@ -3,6 +3,9 @@ import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { EventCalendarLinkCard } from '#app/components/admin/event-calendar-link-card.tsx'
 import { EventDialog } from '#app/components/admin/event-dialog.tsx'
+import { EventCategoriesCard } from '#app/components/admin/event-categories-card.tsx'
+import { listEventCategories } from '#app/domain/event/event-category.server.ts'
+import { hasRole } from '#app/domain/user/access.ts'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { saveCalendarLink } from '#app/domain/event/calendar-link.server.ts'
 import { createEvent, deleteEvent, listEventsForAdmin, updateEvent } from '#app/domain/event/event-admin.server.ts'
@@ -18,10 +21,11 @@ import type { Route } from './+types/events.ts'
 import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, 'editor')
+  const staff = requireStaff(context, 'editor')
   const search = listSearchText(request.url)
   const [events, calendar] = await Promise.all([listEventsForAdmin({ search }), getSectionContent('calendar.google')])
-  return { events, calendarUrl: calendar?.url ?? '', search }
+  const categories = await listEventCategories()
+  return { events, calendarUrl: calendar?.url ?? '', search, categories, canManageCategories: hasRole(staff.role, 'admin') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,9 +60,10 @@ export default function EventsAdmin({ loaderData }: Route.ComponentProps) {
       emptyText={loaderData.search ? listNoMatchText('events', loaderData.search) : 'No events yet.'}
       items={loaderData.events}
       renderItem={(event, controls) => <EventAdminCard event={event} controls={controls} />}
-      renderDialog={(event, close) => <EventDialog event={event} onClose={close} />}
+      renderDialog={(event, close) => <EventDialog event={event} categories={loaderData.categories} onClose={close} />}
     >
       <EventCalendarLinkCard url={loaderData.calendarUrl} />
+      <EventCategoriesCard categories={loaderData.categories} canManage={loaderData.canManageCategories} />
       <h2 className="mb-4 text-xl font-semibold">Events</h2>
       <AdminListSearch label="Search events by title" query={loaderData.search} />
     </AdminListPage>
