@@ -41,7 +41,7 @@ function expanded(event: ICAL.Event) {
 }
 
 async function feedText(url: string) {
-  const response = (await calendarIcsLoader({ request: new Request(url), params: {}, context: {} } as never)) as Response
+  const response = (await calendarIcsLoader({ request: new Request(url), params: {}, context: {} } as never))
   return { response, text: await response.text() }
 }
 
@@ -153,7 +153,7 @@ describe(`the school calendar on ${database.engine}`, () => {
     expect((await getPublishedEventBySlug('open-day-2'))?.id).toBe(second.id)
     expect(await getPublishedEventBySlug(draft.slug)).toBeNull()
     await expect(eventIcsLoader({ params: { slug: draft.slug } } as never)).rejects.toMatchObject({ status: 404 })
-    const single = (await eventIcsLoader({ params: { slug: 'open-day' } } as never)) as Response
+    const single = (await eventIcsLoader({ params: { slug: 'open-day' } } as never))
     expect(single.headers.get('content-disposition')).toBe('attachment; filename="open-day.ics"')
     expect(parseCalendar(await single.text()).events.map((vevent) => vevent.summary)).toEqual(['Open Day'])
 

@@ -152,13 +152,13 @@ function weekdayInWords(day: string) {
   return match[1] ? `${ORDINALS[match[1].replace('+', '')] ?? match[1]} ${name}` : name
 }
 
-/** 'YYYY-MM-DD' → '1 July 2027'. */
+/** 'YYYY-MM-DD' → 'July 1, 2027', as the site writes dates. */
 export function formatPlainDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }
 
 /**
- * The rule in words for visitors: 'Every Tuesday until 1 July 2027', 'Every 2
+ * The rule in words for visitors: 'Every Tuesday until July 1, 2027', 'Every 2
  * weeks on Monday and Wednesday, 10 times', 'Every month on the first Friday'.
  */
 export function describeRecurrence(rule: RecurrenceRule): string {

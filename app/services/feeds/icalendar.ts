@@ -2,8 +2,8 @@ import ical, { ICalCalendarMethod } from 'ical-generator'
 import { Temporal } from 'temporal-polyfill'
 import { tzlib_get_ical_block } from 'timezones-ical-library'
 import { eventPagePath, isAllDayEvent, type SchoolEvent } from '#app/domain/event/event.ts'
-import { parseRecurrence } from '#app/domain/event/recurrence.ts'
-import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import { exportedRecurrence } from '#app/domain/event/calendar-export.ts'
+import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 
 export interface CalendarFeedInput {
   /** Absolute site address without a trailing slash. */
@@ -16,11 +16,6 @@ export interface CalendarFeedInput {
   now: Date
 }
 
-/** 20270314T150000Z */
-function utcStamp(iso: string) {
-  return iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-}
-
 function plainDate(iso: string, timeZone: string) {
   return Temporal.PlainDate.from(utcToZonedTime(iso, timeZone).slice(0, 10))
 }
@@ -29,18 +24,10 @@ function zoned(iso: string, timeZone: string) {
   return Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone)
 }
 
-/**
- * The RRULE and EXDATE lines of a repeating event. UNTIL is a date for an
- * all-day event and otherwise the last moment of that day on the school's
- * clocks in UTC, as RFC 5545 asks of a DTSTART with a TZID.
- */
+/** The RRULE and EXDATE lines of a repeating event; an all-day event skips dates, any other the occurrences at its time. */
 function repeatLines(event: SchoolEvent, allDay: boolean, timeZone: string): string | null {
-  if (!event.recurrence) return null
-  const parsed = parseRecurrence(event.recurrence)
-  if (!parsed.ok) return null
-  const { until } = parsed.rule
-  let rule = event.recurrence
-  if (until && !allDay) rule = rule.replace(/UNTIL=\d{8}/, `UNTIL=${utcStamp(zonedTimeToUtc(`${until}T23:59:59`, timeZone))}`)
+  const rule = exportedRecurrence(event, allDay, timeZone)
+  if (!rule) return null
   const lines = [`RRULE:${rule}`]
   if (event.exceptions.length > 0) {
     const dates = event.exceptions.map((date) => date.replaceAll('-', ''))
