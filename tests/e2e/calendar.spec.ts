@@ -14,8 +14,8 @@ async function shots(page: Page, name: string) {
   }
 }
 
-/** The accessible name of the focused element: a day of the grid is read as its date and event count. */
-const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')
+/** What a screen reader hears first of the focused day: its date and event count. */
+const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.querySelector('.sr-only')?.textContent ?? '')
 
 test('the month view moves between days with the arrow keys, Enter leads to the day\'s events, and the next month is a keyboard link away', async ({ page }) => {
   await page.goto('/calendar')

@@ -128,7 +128,6 @@ export function CalendarMonth({ month, weeks, today, previousHref, nextHref }: C
                     }}
                     role="gridcell"
                     tabIndex={index === focused ? 0 : -1}
-                    aria-label={label}
                     aria-current={day.date === today ? 'date' : undefined}
                     onKeyDown={(event) => onKeyDown(event, index)}
                     onFocus={() => setFocused(index)}
@@ -137,13 +136,17 @@ export function CalendarMonth({ month, weeks, today, previousHref, nextHref }: C
                       day.inMonth ? 'bg-card' : 'bg-muted/40 text-muted-foreground',
                     )}
                   >
-                    <div aria-hidden className="flex h-full flex-col gap-1 p-1">
-                      <span className={cn('inline-flex size-6 items-center justify-center rounded-full text-xs font-medium', day.date === today && 'bg-primary text-primary-foreground')}>
+                    {/* Read first: the date and how many events, then the titles shown. */}
+                    <span className="sr-only">{label}</span>
+                    <div className="flex h-full flex-col gap-1 p-1">
+                      <span aria-hidden className={cn('inline-flex size-6 items-center justify-center rounded-full text-xs font-medium', day.date === today && 'bg-primary text-primary-foreground')}>
                         {Number(day.date.slice(8))}
                       </span>
                       {day.events.length > 0 ? (
                         <>
-                          <span className="inline-flex w-fit rounded bg-primary/10 px-1 text-xs font-semibold text-primary sm:hidden">{day.events.length}</span>
+                          <span aria-hidden className="inline-flex w-fit rounded bg-primary/10 px-1 text-xs font-semibold text-primary sm:hidden">
+                            {day.events.length}
+                          </span>
                           <ul className="hidden space-y-0.5 sm:block">
                             {day.events.slice(0, 3).map((event) => (
                               <li key={`${event.id}:${event.startDate}`} className="truncate text-xs">

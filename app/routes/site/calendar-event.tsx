@@ -111,23 +111,25 @@ export default function CalendarEventPage({ loaderData }: Route.ComponentProps) 
       {event.category ? <CategoryBadge category={event.category} className="mt-3" /> : null}
       <dl className="mt-6 space-y-4">
         <div className="flex gap-3">
-          <CalendarDays aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-          <div>
-            <dt className="sr-only">When</dt>
-            <dd>
-              <time dateTime={event.startDate}>{formatEventWhen(event.startDate, event.endDate, timeZone)}</time>
-              {event.allDay ? <span className="text-muted-foreground"> · All day</span> : null}
-            </dd>
-          </div>
+          <dt className="shrink-0">
+            <CalendarDays aria-hidden className="mt-0.5 size-5 text-primary" />
+            <span className="sr-only">When</span>
+          </dt>
+          <dd>
+            <time dateTime={event.startDate}>{formatEventWhen(event.startDate, event.endDate, timeZone)}</time>
+            {event.allDay ? <span className="text-muted-foreground"> · All day</span> : null}
+          </dd>
         </div>
         {repeats ? (
           <div className="flex gap-3">
-            <Repeat aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-            <div>
-              <dt className="sr-only">Repeats</dt>
-              <dd>{repeats}</dd>
+            <dt className="shrink-0">
+              <Repeat aria-hidden className="mt-0.5 size-5 text-primary" />
+              <span className="sr-only">Repeats</span>
+            </dt>
+            <dd>
+              <p>{repeats}</p>
               {nextDates.length > 0 ? (
-                <dd className="mt-2 text-sm text-muted-foreground">
+                <p className="mt-2 text-sm text-muted-foreground">
                   Next dates:{' '}
                   {nextDates.map((date, index) => (
                     <span key={date.startDate}>
@@ -135,17 +137,18 @@ export default function CalendarEventPage({ loaderData }: Route.ComponentProps) 
                       <time dateTime={date.startDate}>{formatEventWhen(date.startDate, date.endDate, timeZone)}</time>
                     </span>
                   ))}
-                </dd>
+                </p>
               ) : null}
-            </div>
+            </dd>
           </div>
         ) : null}
         {event.location || event.mapUrl ? (
           <div className="flex gap-3">
-            <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-            <div>
-              <dt className="sr-only">Where</dt>
-              <dd>
+            <dt className="shrink-0">
+              <MapPin aria-hidden className="mt-0.5 size-5 text-primary" />
+              <span className="sr-only">Where</span>
+            </dt>
+            <dd>
                 {event.location}
                 {event.mapUrl ? (
                   <>
@@ -155,8 +158,7 @@ export default function CalendarEventPage({ loaderData }: Route.ComponentProps) 
                     </a>
                   </>
                 ) : null}
-              </dd>
-            </div>
+            </dd>
           </div>
         ) : null}
       </dl>
