@@ -224,7 +224,7 @@ test.describe('calendar', () => {
     await page.goto('/calendar')
     await expect(page).toHaveTitle('School Calendar | Our School')
     await expect(page.getByRole('heading', { level: 1, name: 'School Calendar' })).toBeVisible()
-    const events = page.getByRole('main').getByRole('listitem')
+    const events = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('listitem')
     await expect(events.getByRole('heading', { level: 3 })).toHaveText(DEMO_EVENTS)
     await expect(events.filter({ hasText: 'Sports Day' }).getByText('Races, games and a picnic on the field. Families welcome.')).toBeVisible()
 
