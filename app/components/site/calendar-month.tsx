@@ -126,7 +126,6 @@ export function CalendarMonth({ month, weeks, today, previousHref, nextHref }: C
                     ref={(cell) => {
                       cells.current[index] = cell
                     }}
-                    role="gridcell"
                     tabIndex={index === focused ? 0 : -1}
                     aria-current={day.date === today ? 'date' : undefined}
                     onKeyDown={(event) => onKeyDown(event, index)}
