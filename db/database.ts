@@ -2,6 +2,7 @@ import type { AccountTable, ApiKeyTable, PasskeyTable, SessionTable, TwoFactorTa
 import type {
   BlogTable,
   ContactMessageTable,
+  EventCategoryTable,
   EventTable,
   GalleryFolderTable,
   GalleryImageTable,
@@ -28,6 +29,7 @@ export interface Database {
   themes: ThemeTable
   blogs: BlogTable
   events: EventTable
+  event_categories: EventCategoryTable
   policies: PolicyTable
   testimonials: TestimonialTable
   gallery: GalleryImageTable

@@ -132,6 +132,11 @@ export function documentLinkOrNull(bucket?: string) {
   return linkOrNull((url) => isDocumentLink(url, bucket))
 }
 
+/** An optional address on another site (`isExternalUrl`, http or https): empty becomes null. */
+export function externalLinkOrNull() {
+  return linkOrNull((url) => isExternalUrl(url))
+}
+
 /** An optional link for visitors (`isVisitorLink`): empty becomes null. */
 export function visitorLinkOrNull() {
   return linkOrNull(isVisitorLink)

@@ -13,6 +13,7 @@ import { pagesMenusStaff } from './0011-pages-menus-staff.ts'
 import { searchIndex } from './0012-search-index.ts'
 import { alertsNotifications } from './0013-alerts-notifications.ts'
 import { staffInvitations } from './0017-staff-invitations.ts'
+import { events } from './0014-events.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -34,6 +35,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0012-search-index': searchIndex(engine),
     '0013-alerts-notifications': alertsNotifications(engine),
     '0017-staff-invitations': staffInvitations(engine),
+    '0014-events': events(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

@@ -32,6 +32,26 @@ export interface EventTable {
   image_url: string | null
   created_at: Timestamp
   status: Generated<PublishStatus>
+  /** Unique; made from the title when the event is added and kept after (its address `/calendar/{slug}`); null only for rows written straight into the table, whose address is their id. */
+  slug: string | null
+  /** A date (range) rather than times: the start is midnight of its first day on the school's clocks, the end midnight of its last day. */
+  all_day: Bool
+  location: string | null
+  map_url: string | null
+  category_id: string | null
+  /** An RFC 5545 RRULE value (FREQ=WEEKLY;BYDAY=TU;UNTIL=…), or null for a single event. */
+  recurrence: string | null
+  /** 'YYYY-MM-DD' dates on the school's clocks on which a repeating event does not happen. */
+  exceptions: Json<string[]> | null
+}
+
+/** An admin-defined kind of event (Sports, Term dates), with a colour from a fixed palette. */
+export interface EventCategoryTable {
+  id: string
+  name: string
+  slug: string
+  colour: string
+  position: Generated<number>
 }
 
 export interface PolicyTable {

@@ -13,6 +13,8 @@ const PUBLIC_PAGES = [
   '/blogs/welcome-back',
   '/policies',
   '/calendar',
+  '/calendar?view=month',
+  '/calendar/sports-day',
   '/contact',
   '/staff',
   '/subscribe',
@@ -22,7 +24,7 @@ const PUBLIC_PAGES = [
   '/admissions/open-days',
 ]
 /** Pages of the demo content that an empty site does not have. */
-const DEMO_ONLY = new Set(['/blogs/welcome-back', '/admissions/open-days'])
+const DEMO_ONLY = new Set(['/blogs/welcome-back', '/admissions/open-days', '/calendar/sports-day'])
 
 const EMPTY_DATABASE_PATH = `.tmp/e2e-empty-${new URL(EMPTY_SITE_URL).port}/school.sqlite`
 const STAFF_DIRECTORY_ON = "insert into site_settings (key, value) values ('staff_directory_enabled', 'true') on conflict (key) do update set value = 'true'"

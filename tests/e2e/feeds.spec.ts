@@ -15,9 +15,13 @@ const DEMO_EVENTS = ['Parents Evening', 'Sports Day', 'Winter Concert', 'Half-Te
 const PUBLIC_PAGES = ['/', '/gallery', '/blogs', '/calendar', '/policies', '/contact']
 /** The school's own demo pages (app/services/seed/demo-pages.ts), at their addresses. */
 const DEMO_PAGES = ['/term-dates', '/admissions', '/admissions/open-days', '/uniform', '/contact-us']
+/** The demo events' own pages. */
+const DEMO_EVENT_PAGES = ['/calendar/parents-evening', '/calendar/sports-day', '/calendar/winter-concert', '/calendar/half-term-break']
 
 function parseCalendar(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[])
+  // Times are on the school's clocks: ical.js reads them with the feed's own VTIMEZONE.
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone))
   return calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent))
 }
 
@@ -69,8 +73,9 @@ test('the iCalendar feed carries the demo events and is served for subscription'
   for (const event of events) expect(event.uid).toMatch(/@localhost$/)
   const parentsEvening = events[0]
   expect(parentsEvening?.description).toBe('Meet your child’s teachers to talk about progress.')
-  // Seeded at 16:00–19:00 on the school's clocks (the e2e sites run in New York): written as UTC instants.
-  expect(body).toMatch(/DTSTART:\d{8}T(20|21)0000Z/)
+  // Seeded at 16:00–19:00 on the school's clocks (the e2e sites run in New York): written on those clocks.
+  expect(body).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T160000/)
+  expect(body).toContain('BEGIN:VTIMEZONE')
   const newYorkTime = (date: Date) =>
     new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(date)
   expect(newYorkTime(parentsEvening!.startDate.toJSDate())).toBe('16:00')
@@ -90,7 +95,7 @@ test('the sitemap lists every public page and post, and each of them answers', a
   expect(XMLValidator.validate(body)).toBe(true)
   const urls = parseFeedXml(body).urlset.url ?? []
   expect(urls.map((url) => url.loc).sort()).toEqual(
-    [...PUBLIC_PAGES, ...DEMO_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
+    [...PUBLIC_PAGES, ...DEMO_PAGES, ...DEMO_EVENT_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
   )
   for (const url of urls) {
     const path = new URL(url.loc).pathname

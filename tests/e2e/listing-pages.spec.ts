@@ -224,7 +224,7 @@ test.describe('calendar', () => {
     await page.goto('/calendar')
     await expect(page).toHaveTitle('School Calendar | Our School')
     await expect(page.getByRole('heading', { level: 1, name: 'School Calendar' })).toBeVisible()
-    const events = page.getByRole('main').getByRole('listitem')
+    const events = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('listitem')
     await expect(events.getByRole('heading', { level: 3 })).toHaveText(DEMO_EVENTS)
     await expect(events.filter({ hasText: 'Sports Day' }).getByText('Races, games and a picnic on the field. Families welcome.')).toBeVisible()
 
@@ -257,7 +257,8 @@ test.describe('calendar', () => {
     await expect(events.nth(3).locator('time')).toHaveText(`${longDate(starts[3]!)} – ${longDate(halfTerm!.endDate as string)}`)
 
     const subscribe = page.getByRole('link', { name: 'Subscribe to the school calendar', exact: true })
-    await expect(subscribe).toHaveAttribute('href', '/calendar.ics')
+    await expect(subscribe).toHaveAttribute('href', /^webcal:\/\/localhost:\d+\/calendar\.ics$/)
+    await expect(page.getByRole('link', { name: 'Download .ics' })).toHaveAttribute('href', '/calendar.ics')
     const feed = await request.get('/calendar.ics')
     expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8')
 

@@ -13,6 +13,9 @@ import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 
 const database = prepareTestDatabase()
 
+/** The fields of an event given none of its details (place, category, repeat). */
+const NO_DETAILS = { all_day: false, location: null, map_url: null, category_id: null, recurrence: null, exceptions: [] }
+
 const storedRow = (id: string) => db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst()
 
 describe(`content API: events on ${database.engine}`, () => {
@@ -25,7 +28,7 @@ describe(`content API: events on ${database.engine}`, () => {
     expect(created.status).toBe(201)
     const id = created.body!.id as string
     const end = zonedTimeToUtc('2030-06-01T15:30', config.timeZone)
-    expect(created.body).toEqual({ id, title: 'Sports Day', status: 'published', description: null, start_date: '2030-06-01T07:00:00.000Z', end_date: end, image_url: null })
+    expect(created.body).toEqual({ id, title: 'Sports Day', status: 'published', description: null, start_date: '2030-06-01T07:00:00.000Z', end_date: end, image_url: null, ...NO_DETAILS, slug: expect.stringMatching(/^sports-day/) })
     const row = (await storedRow(id))!
     expect(readTimestamp(row.start_date)).toBe('2030-06-01T07:00:00.000Z')
     expect(changes).toEqual([{ table: 'events', type: 'insert', id }])

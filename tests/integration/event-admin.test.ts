@@ -58,6 +58,13 @@ describe(`event writes on ${database.engine}`, () => {
       startDate: '2027-11-07T04:00:00.000Z',
       endDate: null,
       imageUrl: null,
+      slug: expect.stringMatching(/^sports-day/),
+      allDay: false,
+      location: null,
+      mapUrl: null,
+      category: null,
+      recurrence: null,
+      exceptions: [],
     })
     expect(await storedRow(id)).toMatchObject({ start_date: '2027-11-07T04:00:00.000Z', end_date: null })
   })

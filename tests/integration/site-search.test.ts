@@ -97,7 +97,7 @@ describe(`site search on ${database.engine}`, () => {
     expect(await found('safeguarding')).toEqual([policy])
 
     const [result] = (await searchSite({ query: 'bassoon' })).results
-    expect(result).toMatchObject({ type: 'events', title: 'Concert', url: '/calendar' })
+    expect(result).toMatchObject({ type: 'events', title: 'Concert', url: `/calendar/${event}` })
     expect(result!.snippet.filter((part) => part.highlighted).map((part) => part.text.toLowerCase())).toEqual(['bassoon'])
     expect(result!.snippet.map((part) => part.text).join('')).toContain('of bassoon music')
   })

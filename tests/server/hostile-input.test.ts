@@ -1482,6 +1482,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       ['/?index', 'routes/site/home'],
       ['/admin/blogs', 'routes/admin/blogs'],
       ['/admin/events', 'routes/admin/events'],
+      ['/admin/events/categories', null],
       ['/admin/gallery', 'routes/admin/gallery'],
       ['/admin/image-picker', null],
       ['/admin/policies', 'routes/admin/policies'],

@@ -40,6 +40,8 @@ interface AdminFormDialogProps {
   editingId: string | null
   /** The action's intent, when the form is no row's create or update (a setting). */
   intent?: string
+  /** The route whose action receives the form, when it is not this page's. */
+  action?: string
   onClose: () => void
   /** Forms with a file input. */
   multipart?: boolean
@@ -105,7 +107,7 @@ function useUnsavedChanges(onClose: () => void) {
  * 'Error' toast, closing after a success (which also resets it), and a
  * question before unsaved changes are thrown away.
  */
-export function AdminFormDialog({ title, description, schema, toValues, editingId, intent, onClose, multipart, localDraftKey, submitButtons, children }: AdminFormDialogProps) {
+export function AdminFormDialog({ title, description, schema, toValues, editingId, intent, action, onClose, multipart, localDraftKey, submitButtons, children }: AdminFormDialogProps) {
   const fetcher = useFetcher<ActionResult>()
   const { timeZone } = useSite()
   const localDraft = useLocalDraft(localDraftKey)
@@ -142,7 +144,7 @@ export function AdminFormDialog({ title, description, schema, toValues, editingI
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" encType={multipart ? 'multipart/form-data' : undefined} {...formProps} className="space-y-4">
+        <fetcher.Form method="post" action={action} encType={multipart ? 'multipart/form-data' : undefined} {...formProps} className="space-y-4">
           <input type="hidden" name="intent" value={intent ?? (editingId ? 'update' : 'create')} />
           {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
           {offered ? (

@@ -19,7 +19,7 @@ export function UpcomingEvents({ events }: { events: readonly SchoolEvent[] }) {
         </div>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {events.map((event) => (
-            <li key={event.id}>
+            <li key={`${event.id}:${event.startDate}`}>
               <article className="flex h-full flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
                 <p className="flex items-center gap-2 text-sm font-medium text-primary">
                   <CalendarDays aria-hidden className="size-4 shrink-0" />

@@ -134,7 +134,11 @@ export async function setSchoolStatus(input: SchoolStatusInput, { now = new Date
     for (const previous of replaced) await removeAlert(tx, previous)
     const event =
       input.status === 'closed'
-        ? await createEvent({ title: SCHOOL_CLOSED_EVENT_TITLE, description: message || null, startDate: `${day.date}T00:00`, endDate: null, imageUrl: null, publication: 'published' }, timeZone, { announced: false })
+        ? await createEvent(
+            { title: SCHOOL_CLOSED_EVENT_TITLE, description: message || null, allDay: true, startDate: day.date, endDate: null, imageUrl: null, publication: 'published' },
+            timeZone,
+            { announced: false },
+          )
         : null
     const id = newId()
     const stamp = now.toISOString()

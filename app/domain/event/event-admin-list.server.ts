@@ -23,18 +23,28 @@ export async function listEventsForAdminPage({
   let searched = db.selectFrom('events')
   if (search) searched = searched.where(containsText(['title'], search))
   const instant = now.toISOString()
+  // A repeating event stays under Upcoming while it has a rule: its last date is worked out from the rule, not stored.
   const shown =
     filter === 'upcoming'
-      ? searched.where((eb) => eb(eb.fn.coalesce('end_date', 'start_date'), '>=', instant)).selectAll().orderBy('start_date', 'asc')
+      ? searched.where((eb) => eb.or([eb(eb.fn.coalesce('end_date', 'start_date'), '>=', instant), eb('recurrence', 'is not', null)])).selectAll().orderBy('start_date', 'asc')
       : filter === 'past'
-        ? searched.where((eb) => eb(eb.fn.coalesce('end_date', 'start_date'), '<', instant)).selectAll().orderBy('start_date', 'desc')
+        ? searched.where((eb) => eb.and([eb(eb.fn.coalesce('end_date', 'start_date'), '<', instant), eb('recurrence', 'is', null)])).selectAll().orderBy('start_date', 'desc')
         : searched.selectAll().orderBy('start_date', 'desc')
   const [{ rows, pages }, counted] = await Promise.all([
     pageOfQuery(shown.orderBy('id'), page),
     searched
       .select((eb) => [
         eb.fn.countAll<number | string>().as('all'),
-        eb.fn.sum<number | string>(eb.case().when(eb.fn.coalesce('end_date', 'start_date'), '>=', instant).then(1).else(0).end()).as('upcoming'),
+        eb.fn
+          .sum<number | string>(
+            eb
+              .case()
+              .when(eb.or([eb(eb.fn.coalesce('end_date', 'start_date'), '>=', instant), eb('recurrence', 'is not', null)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('upcoming'),
       ])
       .executeTakeFirstOrThrow(),
   ])

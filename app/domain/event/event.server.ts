@@ -1,73 +1,132 @@
 import type { Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
+import { config } from '#app/lib/env.server.ts'
 import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
-import { readNullableTimestamp, readTimestamp } from '#db/portable.ts'
+import { readBool, readJson, readNullableTimestamp, readTimestamp } from '#db/portable.ts'
 import type { EventTable } from '#db/tables/content.ts'
 import { publishedOnly } from '../publishing/visibility.server.ts'
+import type { EventCategory } from './event-category.ts'
+import { listEventCategories } from './event-category.server.ts'
 import type { SchoolEvent } from './event.ts'
+import { occurrencesBetween } from './recurrence.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export function toSchoolEvent(row: Selectable<EventTable>): SchoolEvent {
+/** How far ahead the calendar page lists the occurrences of repeating events. */
+export const CALENDAR_LIST_DAYS = 366
+
+type EventRow = Selectable<EventTable>
+
+export function toSchoolEvent(row: EventRow, categories: readonly EventCategory[] = []): SchoolEvent {
   return {
     id: row.id,
     status: row.status,
+    slug: row.slug ?? row.id,
     title: row.title,
     description: row.description,
     startDate: readTimestamp(row.start_date),
     endDate: readNullableTimestamp(row.end_date),
     imageUrl: row.image_url,
+    allDay: readBool(row.all_day),
+    location: row.location,
+    mapUrl: row.map_url,
+    category: categories.find((category) => category.id === row.category_id) ?? null,
+    recurrence: row.recurrence,
+    exceptions: row.exceptions === null ? [] : readJson<string[]>(row.exceptions),
   }
+}
+
+/** The rows as events, each with its category (the few categories are read once). */
+export async function toSchoolEvents(rows: readonly EventRow[]): Promise<SchoolEvent[]> {
+  const categories = rows.some((row) => row.category_id !== null) ? await listEventCategories() : []
+  return rows.map((row) => toSchoolEvent(row, categories))
+}
+
+/**
+ * The published events with an occurrence that ended (or, without an end,
+ * started) at or after `since`, optionally of one category: repeating events
+ * are all read, and their occurrences sorted out by the caller.
+ */
+async function publishedEventsSince(since: Date, categoryId?: string): Promise<SchoolEvent[]> {
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where(publishedOnly())
+    .where((eb) => eb.or([eb(eb.fn.coalesce('end_date', 'start_date'), '>=', since.toISOString()), eb('recurrence', 'is not', null)]))
+  if (categoryId) query = query.where('category_id', '=', categoryId)
+  return toSchoolEvents(await query.orderBy('start_date', 'asc').orderBy('id').execute())
 }
 
 /**
  * The published events that ended (or, without an end, started) at or after
- * `since`, by start date ascending: the public calendar page and feed.
+ * `since`, by start date ascending, each once (a repeating one with its
+ * rule): the calendar feed.
  */
-export async function listEventsEndingSince(since: Date): Promise<SchoolEvent[]> {
-  const rows = await db
-    .selectFrom('events')
-    .selectAll()
-    .where(publishedOnly())
-    .where((eb) => eb(eb.fn.coalesce('end_date', 'start_date'), '>=', since.toISOString()))
-    .orderBy('start_date', 'asc')
-    .execute()
-  return rows.map(toSchoolEvent)
+export async function listEventsEndingSince(since: Date, categoryId?: string, timeZone = config.timeZone): Promise<SchoolEvent[]> {
+  const events = await publishedEventsSince(since, categoryId)
+  const current = new Set(occurrencesBetween(events, timeZone, { from: since }).map((occurrence) => occurrence.id))
+  return events.filter((event) => current.has(event.id))
 }
 
 /**
- * The calendar page's events: those that have not ended more than a day ago.
- * The day of grace keeps today's events listed in every time zone.
+ * The calendar page's occurrences: those that have not ended more than a
+ * day ago (a repeating event's up to a year ahead). The day of grace keeps today's events listed
+ * in every time zone.
  */
-export function listUpcomingEvents(now = new Date()): Promise<SchoolEvent[]> {
-  return listEventsEndingSince(new Date(now.getTime() - DAY_MS))
+export async function listUpcomingEvents(now = new Date(), { categoryId, timeZone = config.timeZone }: { categoryId?: string; timeZone?: string } = {}): Promise<SchoolEvent[]> {
+  const from = new Date(now.getTime() - DAY_MS)
+  const horizon = new Date(now.getTime() + CALENDAR_LIST_DAYS * DAY_MS).toISOString()
+  const events = await publishedEventsSince(from, categoryId)
+  // A single event is listed however far ahead; a series' dates up to the horizon.
+  return occurrencesBetween(events, timeZone, { from }).filter((occurrence) => !occurrence.recurrence || occurrence.startDate < horizon)
+}
+
+/** The occurrences between two instants (a month of the month view), optionally of one category. */
+export async function listOccurrencesBetween(from: Date, to: Date, { categoryId, timeZone = config.timeZone }: { categoryId?: string; timeZone?: string } = {}): Promise<SchoolEvent[]> {
+  const events = await publishedEventsSince(from, categoryId)
+  return occurrencesBetween(events, timeZone, { from, to })
 }
 
 /**
- * The next `count` published events that start today or later, today being
- * the school's day at `now` in `timeZone`, soonest first: the home page's
- * Upcoming Events. An event that began yesterday and is still running is
- * not "upcoming" and is left to the calendar page.
+ * The next `count` published occurrences that start today or later, today
+ * being the school's day at `now` in `timeZone`, soonest first: the home
+ * page's Upcoming Events. An event that began yesterday and is still running
+ * is not "upcoming" and is left to the calendar page.
  */
 export async function listNextEvents(count: number, timeZone: string, now = new Date()): Promise<SchoolEvent[]> {
   const today = utcToZonedTime(now.toISOString(), timeZone).slice(0, 10)
   const startOfToday = zonedTimeToUtc(`${today}T00:00`, timeZone)
-  const rows = await db
-    .selectFrom('events')
-    .selectAll()
-    .where(publishedOnly())
-    .where('start_date', '>=', startOfToday)
-    .orderBy('start_date', 'asc')
-    .orderBy('id')
-    .limit(count)
-    .execute()
-  return rows.map(toSchoolEvent)
+  const [single, repeating] = await Promise.all([
+    db.selectFrom('events').selectAll().where(publishedOnly()).where('recurrence', 'is', null).where('start_date', '>=', startOfToday).orderBy('start_date', 'asc').orderBy('id').limit(count).execute(),
+    db.selectFrom('events').selectAll().where(publishedOnly()).where('recurrence', 'is not', null).execute(),
+  ])
+  const events = await toSchoolEvents([...single, ...repeating])
+  return occurrencesBetween(events, timeZone, { from: new Date(startOfToday) })
+    .filter((occurrence) => occurrence.startDate >= startOfToday)
+    .slice(0, count)
 }
 
 /** One event, or null when there is none with this id. */
 export async function getEvent(id: string): Promise<SchoolEvent | null> {
   const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst()
-  return row ? toSchoolEvent(row) : null
+  return row ? (await toSchoolEvents([row]))[0]! : null
+}
+
+/** The published event at this address, or null (drafts are not found). */
+export async function getPublishedEventBySlug(slug: string): Promise<SchoolEvent | null> {
+  const row = await db
+    .selectFrom('events')
+    .selectAll()
+    .where(publishedOnly())
+    .where((eb) => eb.or([eb('slug', '=', slug), eb.and([eb('slug', 'is', null), eb('id', '=', slug)])]))
+    .executeTakeFirst()
+  return row ? (await toSchoolEvents([row]))[0]! : null
+}
+
+/** Every published event's address and creation, for the sitemap. */
+export async function listPublishedEventSlugs(): Promise<{ slug: string }[]> {
+  const rows = await db.selectFrom('events').select(['id', 'slug']).where(publishedOnly()).orderBy('start_date', 'asc').execute()
+  return rows.map((row) => ({ slug: row.slug ?? row.id }))
 }
 
 /** A page of events by start date, latest first (the admin's order), with how many match; `endingSince` as in `listEventsEndingSince`. */
@@ -79,5 +138,5 @@ export async function listEventsPage(query: { limit: number; offset: number; end
     filtered.selectAll().orderBy('start_date', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute(),
     filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ])
-  return { events: rows.map(toSchoolEvent), total: Number(count.total) }
+  return { events: await toSchoolEvents(rows), total: Number(count.total) }
 }

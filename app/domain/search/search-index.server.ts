@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import { plainText } from '#app/domain/blog/blog.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
+import { eventPagePath } from '#app/domain/event/event.ts'
 import type { Change } from '#app/lib/change-feed.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
@@ -57,7 +58,7 @@ async function pageDocument(reader: Reader, row: PageRow): Promise<Document> {
 
 
 async function eventDocument(reader: Reader, id: string): Promise<Document | undefined> {
-  const row = await reader.selectFrom('events').select(['id', 'title', 'description', 'status', 'created_at', 'start_date']).where('id', '=', id).executeTakeFirst()
+  const row = await reader.selectFrom('events').select(['id', 'slug', 'title', 'description', 'status', 'created_at', 'start_date']).where('id', '=', id).executeTakeFirst()
   if (!row) return undefined
   return {
     subject: 'events',
@@ -66,8 +67,7 @@ async function eventDocument(reader: Reader, id: string): Promise<Document | und
     body: indexedText(row.description),
     status: row.status,
     visible_from: readTimestamp(row.created_at),
-    // The calendar lists events without an address each: results lead there.
-    url: '/calendar',
+    url: eventPagePath(row.slug ?? row.id),
     shown_at: readTimestamp(row.start_date),
   }
 }

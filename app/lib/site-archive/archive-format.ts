@@ -34,6 +34,7 @@ export const ARCHIVED_TABLES = [
   { table: 'sections', key: 'id' },
   { table: 'themes', key: 'id' },
   { table: 'blogs', key: 'id' },
+  { table: 'event_categories', key: 'id' },
   { table: 'events', key: 'id' },
   { table: 'policies', key: 'id' },
   { table: 'testimonials', key: 'id' },

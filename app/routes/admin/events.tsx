@@ -5,6 +5,9 @@ import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { EventCalendarLinkCard } from '#app/components/admin/event-calendar-link-card.tsx'
 import { EventDialog } from '#app/components/admin/event-dialog.tsx'
+import { EventCategoriesCard } from '#app/components/admin/event-categories-card.tsx'
+import { listEventCategories } from '#app/domain/event/event-category.server.ts'
+import { hasRole } from '#app/domain/user/access.ts'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { saveCalendarLink } from '#app/domain/event/calendar-link.server.ts'
 import { createEvent, deleteEvent, updateEvent } from '#app/domain/event/event-admin.server.ts'
@@ -27,10 +30,10 @@ import type { Route } from './+types/events.ts'
 import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, 'editor')
+  const staff = requireStaff(context, 'editor')
   const { search, filter, page } = readListParams(request.url, EVENT_LIST_FILTER)
-  const [list, calendar] = await Promise.all([listEventsForAdminPage({ search, filter, page }), getSectionContent('calendar.google')])
-  return { ...list, calendarUrl: calendar?.url ?? '', search, filter }
+  const [list, calendar, categories] = await Promise.all([listEventsForAdminPage({ search, filter, page }), getSectionContent('calendar.google'), listEventCategories()])
+  return { ...list, calendarUrl: calendar?.url ?? '', search, filter, categories, canManageCategories: hasRole(staff.role, 'admin') }
 }
 
 const bulkDeleteSchema = z.object({ intent: z.literal('delete-selected'), ids: bulkIds })
@@ -76,11 +79,12 @@ export default function EventsAdmin({ loaderData }: Route.ComponentProps) {
       renderItem={(event, controls) => (
         <EventAdminCard event={event} controls={controls} select={<SelectRow selection={selection} id={event.id} label={`Select ${event.title}`} />} />
       )}
-      renderDialog={(event, close) => <EventDialog event={event} onClose={close} />}
+      renderDialog={(event, close) => <EventDialog event={event} categories={loaderData.categories} onClose={close} />}
       aboveItems={<BulkToolbar selection={selection} thing="event" actions={[{ intent: 'delete-selected', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true }]} />}
       belowItems={<ListPager pages={pages} thing="event" />}
     >
       <EventCalendarLinkCard url={loaderData.calendarUrl} />
+      <EventCategoriesCard categories={loaderData.categories} canManage={loaderData.canManageCategories} />
       <h2 className="mb-4 text-xl font-semibold">Events</h2>
       <ListFilterTabs
         label="Show events"

@@ -17,7 +17,11 @@ export function wallClock(value: string): string {
 export const API_TIME_DESCRIPTION =
   'ISO 8601 with an offset (2026-12-01T09:00:00+01:00 or …Z), stored to the minute. Without an offset (2026-12-01T09:00) it is read on the site\'s time zone clocks, as the form reads it.'
 
-/** A required API time field, with the form's messages. */
-export function apiTime(requiredMessage: string, invalidMessage: string) {
-  return z.string({ error: requiredMessage }).trim().min(1, requiredMessage).refine(isApiTime, invalidMessage)
+/** A required API time field, with the form's messages; `dateAlone` also accepts the dates it names (an all-day event's). */
+export function apiTime(requiredMessage: string, invalidMessage: string, { dateAlone }: { dateAlone?: (value: string) => boolean } = {}) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine((value) => isApiTime(value) || (dateAlone?.(value) ?? false), invalidMessage)
 }

@@ -2,7 +2,8 @@ import { currentAndUpcomingAlerts } from '#app/domain/alert/alert.server.ts'
 import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
 import { listPublicPages } from '#app/domain/page/page.server.ts'
-import { listEventsEndingSince } from '#app/domain/event/event.server.ts'
+import { listEventsEndingSince, listPublishedEventSlugs } from '#app/domain/event/event.server.ts'
+import { eventPagePath } from '#app/domain/event/event.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { isStaffDirectoryEnabled } from '#app/domain/staff/staff-directory-setting.server.ts'
 import { config } from '#app/lib/env.server.ts'
@@ -30,22 +31,25 @@ export async function blogFeedInput(now: Date): Promise<BlogFeedInput> {
   }
 }
 
-export async function calendarFeedInput(now: Date): Promise<CalendarFeedInput> {
+/** The feed of every category, or of one (`category` named: its name follows the school's). */
+export async function calendarFeedInput(now: Date, category?: { id: string; name: string }): Promise<CalendarFeedInput> {
   const [shell, events] = await Promise.all([
     getSiteShell(),
-    listEventsEndingSince(new Date(now.getTime() - CALENDAR_HISTORY_DAYS * DAY_MS)),
+    listEventsEndingSince(new Date(now.getTime() - CALENDAR_HISTORY_DAYS * DAY_MS), category?.id),
   ])
-  return { siteUrl: config.publicUrl, calendarName: shell.title, timeZone: config.timeZone, events, now }
+  const calendarName = category ? `${shell.title}: ${category.name}` : shell.title
+  return { siteUrl: config.publicUrl, calendarName, timeZone: config.timeZone, events, now }
 }
 
 /** Every public screen (the staff directory only while it is shown), each blog post and each of the school's own pages, with the time it last changed. */
 export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
-  const [posts, pages, staffDirectory] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled()])
+  const [posts, pages, staffDirectory, events] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled(), listPublishedEventSlugs()])
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
     ...(staffDirectory ? [{ path: '/staff' }] : []),
     ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.updatedAt })),
     ...pages.map((page) => ({ path: pageAddress(page), lastModified: page.updatedAt })),
+    ...events.map((event) => ({ path: eventPagePath(event.slug) })),
   ]
 }
 

@@ -1,134 +1,85 @@
-import type { SchoolEvent } from '#app/domain/event/event.ts'
+import ical, { ICalCalendarMethod } from 'ical-generator'
+import { Temporal } from 'temporal-polyfill'
+import { tzlib_get_ical_block } from 'timezones-ical-library'
+import { eventPagePath, isAllDayEvent, type SchoolEvent } from '#app/domain/event/event.ts'
+import { exportedRecurrence } from '#app/domain/event/calendar-export.ts'
+import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 
 export interface CalendarFeedInput {
   /** Absolute site address without a trailing slash. */
   siteUrl: string
   calendarName: string
-  /** The school's IANA time zone: it decides which events are all-day and on which dates. */
+  /** The school's IANA time zone: times are written on its clocks (TZID), with its VTIMEZONE. */
   timeZone: string
   events: readonly SchoolEvent[]
   /** DTSTAMP: when this copy of the calendar was made. */
   now: Date
 }
 
-const MAX_LINE_OCTETS = 75
-
-/** RFC 5545 TEXT: backslash, semicolon, comma and newlines escaped; other control characters are not allowed. */
-export function escapeText(text: string): string {
-  return text
-    .replace(/[\\;,]/g, (char) => `\\${char}`)
-    .replace(/\r\n|\r|\n/g, '\\n')
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u0008\u000A-\u001F\u007F]/g, '')
+function plainDate(iso: string, timeZone: string) {
+  return Temporal.PlainDate.from(utcToZonedTime(iso, timeZone).slice(0, 10))
 }
 
-function utf8Octets(codePoint: number) {
-  if (codePoint < 0x80) return 1
-  if (codePoint < 0x800) return 2
-  if (codePoint < 0x10000) return 3
-  return 4
+function zoned(iso: string, timeZone: string) {
+  return Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone)
 }
 
-/** Splits a content line into lines of at most 75 octets, continuations starting with a space, never inside a character. */
-export function foldLine(line: string): string {
-  const lines: string[] = []
-  let current = ''
-  let octets = 0
-  for (const char of line) {
-    const size = utf8Octets(char.codePointAt(0) ?? 0)
-    if (octets + size > MAX_LINE_OCTETS) {
-      lines.push(current)
-      current = ' '
-      octets = 1
-    }
-    current += char
-    octets += size
+/** The RRULE and EXDATE lines of a repeating event; an all-day event skips dates, any other the occurrences at its time. */
+function repeatLines(event: SchoolEvent, allDay: boolean, timeZone: string): string | null {
+  const rule = exportedRecurrence(event, allDay, timeZone)
+  if (!rule) return null
+  const lines = [`RRULE:${rule}`]
+  if (event.exceptions.length > 0) {
+    const dates = event.exceptions.map((date) => date.replaceAll('-', ''))
+    const time = utcToZonedTime(event.startDate, timeZone).slice(11, 16).replace(':', '')
+    lines.push(allDay ? `EXDATE;VALUE=DATE:${dates.join(',')}` : `EXDATE;TZID=${timeZone}:${dates.map((date) => `${date}T${time}00`).join(',')}`)
   }
-  lines.push(current)
-  return lines.join('\r\n')
-}
-
-/** 20270314T150000Z */
-function utcDateTime(date: Date) {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-}
-
-interface LocalDate {
-  year: number
-  month: number
-  day: number
-}
-
-/** The wall-clock date and time of an instant in a time zone. */
-function wallClock(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  }).formatToParts(date)
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
-  return {
-    date: { year: part('year'), month: part('month'), day: part('day') } satisfies LocalDate,
-    isMidnight: part('hour') === 0 && part('minute') === 0 && part('second') === 0,
-  }
-}
-
-/** 20270314, after moving `days` calendar days on. */
-function icalDate({ year, month, day }: LocalDate, days = 0) {
-  const shifted = new Date(Date.UTC(year, month - 1, day + days))
-  return shifted.toISOString().slice(0, 10).replace(/-/g, '')
+  return lines.join('\n')
 }
 
 /**
- * An event that starts at midnight in the school's zone and has no end, or
- * ends at midnight too, was entered as a date or a date range: it is all-day,
- * through its end date inclusive (DTEND is the exclusive day after).
+ * An RFC 5545 calendar of the school's events, for subscription from phones
+ * and calendar apps, written by ical-generator: times on the school's clocks
+ * with its VTIMEZONE, all-day events as dates, a repeating event as one
+ * VEVENT with its RRULE and EXDATEs.
  */
-function eventTimes(event: SchoolEvent, timeZone: string): string[] {
-  const start = new Date(event.startDate)
-  const end = event.endDate ? new Date(event.endDate) : null
-  const localStart = wallClock(start, timeZone)
-  const localEnd = end ? wallClock(end, timeZone) : null
-  if (localStart.isMidnight && (!localEnd || localEnd.isMidnight)) {
-    const lastDay = end && localEnd && end > start ? localEnd.date : localStart.date
-    return [`DTSTART;VALUE=DATE:${icalDate(localStart.date)}`, `DTEND;VALUE=DATE:${icalDate(lastDay, 1)}`]
-  }
-  const times = [`DTSTART:${utcDateTime(start)}`]
-  // An end not after the start would make the event invalid; without DTEND it lasts an instant.
-  if (end && end > start) times.push(`DTEND:${utcDateTime(end)}`)
-  return times
-}
-
-/** An RFC 5545 calendar of the school's events, for subscription from phones and calendar apps. */
 export function buildICalendar({ siteUrl, calendarName, timeZone, events, now }: CalendarFeedInput): string {
   const host = new URL(siteUrl).hostname
-  const stamp = utcDateTime(now)
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//School Website//Events Calendar//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(calendarName)}`,
-    `X-WR-TIMEZONE:${timeZone}`,
-    'REFRESH-INTERVAL;VALUE=DURATION:PT12H',
-    'X-PUBLISHED-TTL:PT12H',
-    ...events.flatMap((event) => [
-      'BEGIN:VEVENT',
-      `UID:${event.id}@${host}`,
-      `DTSTAMP:${stamp}`,
-      ...eventTimes(event, timeZone),
-      `SUMMARY:${escapeText(event.title)}`,
-      ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
-      `URL:${siteUrl}/calendar`,
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-  ]
-  return lines.map(foldLine).join('\r\n') + '\r\n'
+  const calendar = ical({
+    name: calendarName,
+    prodId: { company: 'School Website', product: 'Events Calendar', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: 12 * 60 * 60,
+    // No calendar-wide zone: ical-generator would write DTSTAMP on its clocks, where RFC 5545 asks for UTC.
+    // The events name the zone (TZID), and its VTIMEZONE is written for them.
+    timezone: { name: null, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null },
+    x: [['X-WR-TIMEZONE', timeZone]],
+  })
+  for (const event of events) {
+    const allDay = isAllDayEvent(event, timeZone)
+    const url = `${siteUrl}${eventPagePath(event.slug)}`
+    const common = {
+      id: `${event.id}@${host}`,
+      stamp: now,
+      summary: event.title,
+      description: event.description,
+      location: event.location,
+      url,
+      categories: event.category ? [{ name: event.category.name }] : [],
+      repeating: repeatLines(event, allDay, timeZone),
+    }
+    if (allDay) {
+      const first = plainDate(event.startDate, timeZone)
+      // DTEND of a date is the day after the last one.
+      const last = event.endDate ? plainDate(event.endDate, timeZone) : first
+      calendar.createEvent({ ...common, allDay: true, start: first, end: (Temporal.PlainDate.compare(last, first) < 0 ? first : last).add({ days: 1 }) })
+    } else {
+      const start = zoned(event.startDate, timeZone)
+      // An end not after the start would make the event invalid; without DTEND it lasts an instant.
+      const end = event.endDate && event.endDate > event.startDate ? zoned(event.endDate, timeZone) : null
+      calendar.createEvent({ ...common, timezone: timeZone, start, end })
+    }
+  }
+  // RFC 5545 ends every content line, the last one too, with CRLF.
+  return `${calendar.toString().replace(/(?:\r\n)?$/, '\r\n')}`
 }

@@ -177,13 +177,21 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage, ti
         },
       ])
       .execute()
+    const [termDates, sports] = [newId(), newId()]
+    await trx
+      .insertInto('event_categories')
+      .values([
+        { id: termDates, name: 'Term dates', slug: 'term-dates', colour: 'blue', position: 0 },
+        { id: sports, name: 'Sports', slug: 'sports', colour: 'green', position: 1 },
+      ])
+      .execute()
     await trx
       .insertInto('events')
       .values([
-        { id: newId(), title: 'Parents Evening', description: 'Meet your child’s teachers to talk about progress.', start_date: atTime(7, 16), end_date: atTime(7, 19), image_url: null, created_at: now() },
-        { id: newId(), title: 'Sports Day', description: 'Races, games and a picnic on the field. Families welcome.', start_date: atTime(14, 9), end_date: null, image_url: galleryImages[2]?.url ?? null, created_at: now() },
-        { id: newId(), title: 'Winter Concert', description: 'Choir, orchestra and soloists in the main hall.', start_date: atTime(24, 18), end_date: atTime(24, 20), image_url: null, created_at: now() },
-        { id: newId(), title: 'Half-Term Break', description: 'School closed.', start_date: atTime(31, 0), end_date: atTime(35, 0), image_url: null, created_at: now() },
+        { id: newId(), slug: 'parents-evening', title: 'Parents Evening', description: 'Meet your child’s teachers to talk about progress.', start_date: atTime(7, 16), end_date: atTime(7, 19), image_url: null, created_at: now(), all_day: false },
+        { id: newId(), slug: 'sports-day', title: 'Sports Day', description: 'Races, games and a picnic on the field. Families welcome.', start_date: atTime(14, 9), end_date: null, image_url: galleryImages[2]?.url ?? null, created_at: now(), all_day: false, category_id: sports, location: 'School field' },
+        { id: newId(), slug: 'winter-concert', title: 'Winter Concert', description: 'Choir, orchestra and soloists in the main hall.', start_date: atTime(24, 18), end_date: atTime(24, 20), image_url: null, created_at: now(), all_day: false },
+        { id: newId(), slug: 'half-term-break', title: 'Half-Term Break', description: 'School closed.', start_date: atTime(31, 0), end_date: atTime(35, 0), image_url: null, created_at: now(), all_day: true, category_id: termDates },
       ])
       .execute()
     await trx

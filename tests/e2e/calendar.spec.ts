@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures.ts'
+import { signIn } from './staff.ts'
+
+// Each test also takes screenshots at two widths, on a busy machine.
+test.describe.configure({ timeout: 120_000 })
+
+/** Screens of this part at a phone's and a desktop's width, for a person to look at. */
+async function shots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true })
+  }
+}
+
+/** What a screen reader hears first of the focused day: its date and event count. */
+const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.querySelector('.sr-only')?.textContent ?? '')
+
+test('the month view moves between days with the arrow keys, Enter leads to the day\'s events, and the next month is a keyboard link away', async ({ page }) => {
+  await page.goto('/calendar')
+  const sportsDay = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Sports Day' })
+  const start = (await sportsDay.locator('time').first().getAttribute('datetime'))!
+  const sportsDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(start))
+  const month = sportsDate.slice(0, 7)
+  await shots(page, 'calendar-list')
+
+  await page.goto(`/calendar?view=month&month=${month}`)
+  await waitForHydration(page, 'table[role=grid]')
+  const grid = page.getByRole('grid')
+  await expect(grid).toBeVisible()
+  const longDate = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  const sportsCell = grid.getByRole('gridcell', { name: `${longDate(sportsDate)}, 1 event` })
+  await expect(sportsCell).toBeVisible()
+
+  // The day before Sports Day, then right, down a week and back up.
+  const before = new Date(`${sportsDate}T00:00:00Z`)
+  before.setUTCDate(before.getUTCDate() - 1)
+  await grid.getByRole('gridcell', { name: new RegExp(`^${longDate(before.toISOString().slice(0, 10))},`) }).focus()
+  await page.keyboard.press('ArrowRight')
+  expect(await focusedLabel(page)).toBe(`${longDate(sportsDate)}, 1 event`)
+  await page.keyboard.press('ArrowDown')
+  const weekLater = new Date(`${sportsDate}T00:00:00Z`)
+  weekLater.setUTCDate(weekLater.getUTCDate() + 7)
+  expect(await focusedLabel(page)).toMatch(new RegExp(`^${longDate(weekLater.toISOString().slice(0, 10))},`))
+  await page.keyboard.press('ArrowUp')
+  expect(await focusedLabel(page)).toBe(`${longDate(sportsDate)}, 1 event`)
+  // Only the focused day is in the tab order.
+  await expect(grid.locator('[tabindex="0"]')).toHaveCount(1)
+
+  await page.keyboard.press('Enter')
+  const dayHeading = page.locator(`#day-${sportsDate}`)
+  await expect(dayHeading).toBeFocused()
+  await expect(page.getByRole('region', { name: longDate(sportsDate) }).getByRole('link', { name: 'Sports Day' })).toBeVisible()
+  await shots(page, 'calendar-month')
+
+  const next = page.getByRole('link', { name: 'Next month' })
+  await next.focus()
+  await page.keyboard.press('Enter')
+  const nextMonth = new Date(`${month}-01T00:00:00Z`)
+  nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1)
+  await expect(page).toHaveURL(new RegExp(`month=${nextMonth.toISOString().slice(0, 7)}`))
+  await expect(page.getByRole('heading', { level: 2, name: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(nextMonth) })).toBeVisible()
+})
+
+test('an event has its own page with its place, category and calendar links; the category filter and feed links follow the choice', async ({ page }) => {
+  await page.goto('/calendar')
+  await page.getByRole('link', { name: 'Sports Day' }).click()
+  await expect(page).toHaveURL(/\/calendar\/sports-day$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sports Day' })).toBeVisible()
+  await expect(page.getByText('School field')).toBeVisible()
+  await expect(page.getByText('Sports', { exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', '/calendar/sports-day.ics')
+  const google = new URL((await page.getByRole('link', { name: /Add to Google Calendar/ }).getAttribute('href'))!)
+  expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render')
+  expect(Object.fromEntries(google.searchParams)).toMatchObject({ action: 'TEMPLATE', text: 'Sports Day', location: 'School field', ctz: 'America/New_York' })
+  await shots(page, 'event-page')
+
+  await page.goto('/calendar')
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Term dates' }).click()
+  await expect(page).toHaveURL(/category=term-dates/)
+  await expect(page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 3 })).toHaveText(['Half-Term Break'])
+  await expect(page.getByRole('link', { name: 'Subscribe to the school calendar (Term dates)' })).toHaveAttribute('href', /^webcal:\/\/localhost:\d+\/calendar\.ics\?category=term-dates$/)
+  await expect(page.getByRole('link', { name: 'Download .ics' })).toHaveAttribute('href', '/calendar.ics?category=term-dates')
+})
+
+test('the event dialog: all day turns the times into dates; a weekly repeat is built from plain choices', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/admin/events')
+  await waitForHydration(page, 'main')
+  await page.getByRole('button', { name: 'Add Event' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Event' })
+  await expect(dialog.getByLabel('Start Date')).toHaveAttribute('type', 'datetime-local')
+  await dialog.getByRole('switch', { name: 'All day' }).click()
+  await expect(dialog.getByLabel('Start Date')).toHaveAttribute('type', 'date')
+  await dialog.getByRole('switch', { name: 'All day' }).click()
+  await dialog.getByRole('combobox', { name: 'Repeats' }).click()
+  await page.getByRole('option', { name: 'Weekly' }).click()
+  await dialog.getByRole('checkbox', { name: 'Tuesday' }).check()
+  await dialog.getByLabel('Last date').fill('2027-07-01')
+  await expect(dialog.locator('input[name=recurrence]')).toHaveValue('FREQ=WEEKLY;BYDAY=TU;UNTIL=20270701')
+  await shots(page, 'event-dialog')
+})
