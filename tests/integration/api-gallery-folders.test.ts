@@ -27,7 +27,7 @@ let generalId = ''
 
 beforeAll(async () => {
   generalId = newId()
-  await db.insertInto('gallery_folders').values({ id: generalId, name: 'general', external_use: true, enabled: true }).execute()
+  await db.insertInto('gallery_folders').values({ id: generalId, name: 'general', external_use: true, enabled: true, slug: 'general' }).execute()
 })
 
 describe(`content API: gallery folders on ${database.engine}`, () => {

@@ -9,16 +9,23 @@ import { GalleryImageGrid } from '#app/components/admin/gallery-image-grid.tsx'
 import { GalleryUploadDialog } from '#app/components/admin/gallery-upload-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
+  createGalleryFolder,
   deleteGalleryFolder,
   deleteGalleryImage,
+  deleteGalleryImages,
   getAdminGallery,
+  moveGalleryImages,
+  publishGalleryFolder,
+  reorderGalleryImages,
   updateGalleryFolder,
   updateGalleryImage,
   uploadGalleryImages,
 } from '#app/domain/gallery/gallery-admin.server.ts'
 import {
+  deletedMessage,
   GALLERY_MESSAGES,
   galleryActionSchema,
+  movedMessage,
   galleryFormValues,
   galleryImageChangesOf,
   uploadedMessage,
@@ -58,6 +65,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'update':
         await updateGalleryImage(submission.id, galleryImageChangesOf(submission))
         return GALLERY_MESSAGES.imageUpdated
+      case 'create-folder':
+        await createGalleryFolder({ name: submission.name, description: submission.description, externalUse: true, enabled: false })
+        return GALLERY_MESSAGES.albumCreated
+      case 'publish-folder':
+        await publishGalleryFolder(submission.id)
+        return GALLERY_MESSAGES.albumPublished
+      case 'move-images': {
+        const moved = await moveGalleryImages(submission.ids, submission.folder)
+        return movedMessage(moved.count, moved.folder)
+      }
+      case 'delete-images':
+        return deletedMessage(await deleteGalleryImages(submission.ids))
+      case 'reorder':
+        await reorderGalleryImages(submission.folder, submission.ids)
+        return GALLERY_MESSAGES.orderSaved
     }
   })
 }

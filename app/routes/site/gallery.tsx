@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router'
+import { AlbumCards } from '#app/components/site/album-cards.tsx'
 import { FolderFilterLink } from '#app/components/site/folder-filter-link.tsx'
 import { GalleryGrid } from '#app/components/site/gallery-grid.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
@@ -32,7 +33,7 @@ function FolderFilter({ label, count, href, selected }: { label: string; count: 
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { images, folders } = loaderData
+  const { images, folders, albums } = loaderData
   const [searchParams] = useSearchParams()
   const selectedFolder = searchParams.get(FOLDER_PARAM) || null
   const shown = selectedFolder ? images.filter((image) => image.folder === selectedFolder) : images
@@ -53,6 +54,17 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             />
           ))}
         </ul>
+        {selectedFolder === null && albums.length > 0 ? (
+          <section aria-labelledby="albums-heading" className="mb-10">
+            <h2 id="albums-heading" className="mb-4 text-2xl font-semibold">
+              Albums
+            </h2>
+            <AlbumCards albums={albums} />
+          </section>
+        ) : null}
+        {selectedFolder === null && albums.length > 0 ? (
+          <h2 className="mb-4 text-2xl font-semibold">All photos</h2>
+        ) : null}
         <GalleryGrid
           images={shown}
           empty={selectedFolder ? `No images in "${selectedFolder}" folder.` : 'No images in gallery yet.'}

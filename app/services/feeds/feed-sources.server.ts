@@ -1,5 +1,6 @@
 import { currentAndUpcomingAlerts } from '#app/domain/alert/alert.server.ts'
 import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
+import { listPublicAlbumSlugs } from '#app/domain/gallery/gallery.server.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
 import { listPublicPages } from '#app/domain/page/page.server.ts'
 import { listEventsEndingSince } from '#app/domain/event/event.server.ts'
@@ -40,12 +41,13 @@ export async function calendarFeedInput(now: Date): Promise<CalendarFeedInput> {
 
 /** Every public screen (the staff directory only while it is shown), each blog post and each of the school's own pages, with the time it last changed. */
 export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
-  const [posts, pages, staffDirectory] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled()])
+  const [posts, pages, staffDirectory, albums] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled(), listPublicAlbumSlugs()])
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
     ...(staffDirectory ? [{ path: '/staff' }] : []),
     ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.updatedAt })),
     ...pages.map((page) => ({ path: pageAddress(page), lastModified: page.updatedAt })),
+    ...albums.map((slug) => ({ path: `/gallery/${slug}` })),
   ]
 }
 
