@@ -66,6 +66,7 @@ describe(`content API: gallery images on ${database.engine}`, () => {
       decorative: false,
       focal_x: 0.5,
       focal_y: 0.25,
+      position: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     })
     expect(await storedRow(id)).toMatchObject({ title: 'Relay', folder: 'Sports Day', image_url: url, alt: 'Runners at the finish line', focal_y: 0.25 })

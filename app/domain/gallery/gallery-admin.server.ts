@@ -79,7 +79,7 @@ async function freeSlug(tx: WriteTransaction, name: string) {
 /** The first place in an album, before its current first photo: new photos show first, as they always did. */
 async function placesBefore(tx: WriteTransaction, folder: string, count: number) {
   const first = await tx.db.selectFrom('gallery').select((eb) => eb.fn.min('position').as('first')).where('folder', '=', folder).executeTakeFirst()
-  return Number(first?.first ?? 0) - count
+  return first?.first === null || first?.first === undefined ? 0 : Number(first.first) - count
 }
 
 /** The place after an album's current last photo: photos moved in join at the end. */
