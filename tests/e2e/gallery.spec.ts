@@ -147,6 +147,19 @@ test('from the keyboard: Enter on a tile opens it, the arrow keys move, Escape c
   await expect(tile(page, 'Music Concert')).toHaveAttribute('href', /^\/files\/gallery\/.+\.webp$/)
 })
 
+test('an album page shows a published album in its order; an album not for external use, or unknown, answers 404', async ({ page, request }) => {
+  await page.goto('/gallery')
+  await page.getByRole('link', { name: /^events 2 photos/ }).click()
+  await expect(page).toHaveURL(/\/gallery\/events$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'events' })).toBeVisible()
+  await expectThumbnails(page, EVENTS_TITLES)
+  expect((await request.get('/gallery/staff-room')).status()).toBe(404)
+  expect((await request.get('/gallery/no-such-album')).status()).toBe(404)
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  expect(sitemap).toContain('/gallery/events</loc>')
+  expect(sitemap).not.toContain('/gallery/staff-room')
+})
+
 test('a folder name that matches nothing says so', async ({ page }) => {
   await page.goto('/gallery?folder=x')
   await expect(page.getByText('No images in "x" folder.')).toBeVisible()
