@@ -176,7 +176,7 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
         <p className="py-12 text-center text-muted-foreground">No images in &ldquo;{selected}&rdquo; folder.</p>
       ) : (
         <>
-          <div role="toolbar" aria-label="Selected images" className="sticky top-0 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-lg border bg-background/95 p-3 shadow-sm">
+          <div role="toolbar" aria-label="Selected images" className="sticky top-16 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-lg border bg-background/95 p-3 shadow-sm md:top-0">
             <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
               <input
                 type="checkbox"
