@@ -4,6 +4,7 @@ export default [
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('gallery', 'routes/site/gallery.tsx'),
+    route('gallery/:album', 'routes/site/gallery-album.tsx'),
     route('blogs', 'routes/site/blogs.tsx'),
     route('blogs/:slug', 'routes/site/blog-post.tsx'),
     route('policies', 'routes/site/policies.tsx'),

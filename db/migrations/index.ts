@@ -14,6 +14,7 @@ import { searchIndex } from './0012-search-index.ts'
 import { alertsNotifications } from './0013-alerts-notifications.ts'
 import { staffInvitations } from './0017-staff-invitations.ts'
 import { events } from './0014-events.ts'
+import { galleryAlbums } from './0015-gallery-albums.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -36,6 +37,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0013-alerts-notifications': alertsNotifications(engine),
     '0017-staff-invitations': staffInvitations(engine),
     '0014-events': events(engine),
+    '0015-gallery-albums': galleryAlbums(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

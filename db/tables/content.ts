@@ -87,6 +87,8 @@ export interface GalleryImageTable extends ImageDescriptionColumns {
   title: string | null
   image_url: string
   folder: Generated<string>
+  /** Its place in its album, from 0; the album page shows photos by it. */
+  position: Generated<number>
   created_at: Timestamp
 }
 
@@ -105,6 +107,12 @@ export interface GalleryFolderTable {
   name: string
   external_use: Bool
   enabled: Bool
+  /** The album's address, /gallery/{slug}: made from the name when the album is made, kept when it is renamed. */
+  slug: string
+  description: Generated<string>
+  /** The photo shown on the album's card; without one (or once it leaves the album), the album's first photo. */
+  cover_image_id: string | null
+  created_at: Timestamp
 }
 
 export interface ContactMessageTable {

@@ -9,6 +9,7 @@ import { signIn } from './staff.ts'
 const PUBLIC_PAGES = [
   '/',
   '/gallery',
+  '/gallery/events',
   '/blogs',
   '/blogs/welcome-back',
   '/policies',
@@ -24,7 +25,7 @@ const PUBLIC_PAGES = [
   '/admissions/open-days',
 ]
 /** Pages of the demo content that an empty site does not have. */
-const DEMO_ONLY = new Set(['/blogs/welcome-back', '/admissions/open-days', '/calendar/sports-day'])
+const DEMO_ONLY = new Set(['/blogs/welcome-back', '/admissions/open-days', '/calendar/sports-day', '/gallery/events'])
 
 const EMPTY_DATABASE_PATH = `.tmp/e2e-empty-${new URL(EMPTY_SITE_URL).port}/school.sqlite`
 const STAFF_DIRECTORY_ON = "insert into site_settings (key, value) values ('staff_directory_enabled', 'true') on conflict (key) do update set value = 'true'"

@@ -48,7 +48,7 @@ async function expectNoAxeViolations(page: Page) {
 async function publicGalleryTitles(page: Page, search = '') {
   const visitor = await page.context().browser()!.newPage()
   await visitor.goto(`${DEMO_SITE_URL}/gallery${search}`)
-  const titles = await visitor.getByRole('main').getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.querySelector('img')?.alt))
+  const titles = await visitor.locator('main [data-gallery-tile]').evaluateAll((tiles) => tiles.map((tile) => tile.querySelector('img')?.alt))
   const folders = await visitor.getByRole('list', { name: 'Folders' }).getByRole('link').allTextContents()
   await visitor.close()
   return { titles, folders }
@@ -104,7 +104,8 @@ test('an editor uploads images into a new folder, then renames, hides and delete
   const uploaded = storedImages().filter((image) => image.folder === folder)
   // One request per file, in the order chosen: the newest, shown first, is the last chosen.
   expect(uploaded.map((image) => image.title)).toEqual(['Base 2', 'Base 1'])
-  expect(folderNamed(folder)).toMatchObject({ external_use: 1, enabled: 1 })
+  // A new album waits to be published (photo consent is checked first).
+  expect(folderNamed(folder)).toMatchObject({ external_use: 1, enabled: 0 })
   for (const image of uploaded) {
     expect(image.image_url).toMatch(new RegExp(`^/files/gallery/trip-${stamp}/[0-9a-f-]{36}\\.webp$`))
     expect((await request.get(image.image_url)).status()).toBe(200)
@@ -119,6 +120,14 @@ test('an editor uploads images into a new folder, then renames, hides and delete
   await expect(tiles(page).first()).toContainText(folder)
   await expect(tiles(page).first()).toContainText('Base 2')
   await screenshot(page, 'admin-gallery-folder-1280')
+  expect((await publicGalleryTitles(page, `?folder=${encodeURIComponent(folder)}`)).titles).toEqual([])
+  await page.getByRole('button', { name: `Edit folder ${folder}` }).click()
+  const unpublished = page.getByRole('dialog', { name: 'Edit Folder' })
+  await expect(unpublished.getByText('Not published')).toBeVisible()
+  await unpublished.getByRole('button', { name: 'Publish album' }).click()
+  await expect(toast(page, 'Album published')).toBeVisible()
+  await expect(unpublished).toHaveCount(0)
+  expect(folderNamed(folder)).toMatchObject({ external_use: 1, enabled: 1 })
   expect((await publicGalleryTitles(page, `?folder=${encodeURIComponent(folder)}`)).titles).toEqual(['Base 2', 'Base 1'])
 
   // Edit Folder: validation, a name already taken, then a rename the images follow.

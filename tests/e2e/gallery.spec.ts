@@ -8,11 +8,12 @@ const ALL_TITLES = ['Art Exhibition', 'Music Concert', 'School Garden', 'Sports 
 const EVENTS_TITLES = ['Music Concert', 'Sports Day']
 
 const filters = (page: Page) => page.getByRole('list', { name: 'Folders' }).getByRole('link')
-/** On this page the only buttons in the main content are the thumbnails. */
-const thumbnails = (page: Page) => page.getByRole('main').getByRole('button')
+/** The tiles: links to the full photo, which open the enlarged view. */
+const thumbnails = (page: Page) => page.locator('main [data-gallery-tile]')
+const tile = (page: Page, name: string) => page.getByRole('link', { name, exact: true })
 
 async function expectThumbnails(page: Page, titles: string[]) {
-  await expect.poll(() => thumbnails(page).evaluateAll((buttons) => buttons.map((button) => button.querySelector('img')?.alt))).toEqual(titles)
+  await expect.poll(() => thumbnails(page).evaluateAll((links) => links.map((link) => link.querySelector('img')?.alt))).toEqual(titles)
 }
 
 test('the gallery shows "all" and each visible folder with its count, and hides images of folders not for external use', async ({ page }) => {
@@ -26,12 +27,12 @@ test('the gallery shows "all" and each visible folder with its count, and hides 
   await expect(page.getByRole('img', { name: 'Staff Training Day' })).toHaveCount(0)
   await expect(page.getByText('staff-room')).toHaveCount(0)
 
-  // Three columns on a wide screen, one on a phone.
-  const columns = async () => new Set(await thumbnails(page).evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().left))).size
-  expect(await columns()).toBe(3)
+  // Four columns on a wide screen, two on a phone.
+  const columns = async () => new Set(await thumbnails(page).evaluateAll((links) => links.map((link) => link.getBoundingClientRect().left))).size
+  expect(await columns()).toBe(4)
   await screenshot(page, 'gallery-demo-1280')
   await page.setViewportSize({ width: 390, height: 844 })
-  expect(await columns()).toBe(1)
+  expect(await columns()).toBe(2)
   await screenshot(page, 'gallery-demo-390')
 })
 
@@ -55,48 +56,108 @@ test('a folder filter shows only that folder and lives in the URL, which the ser
   expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/gallery"\/>/)
 })
 
-test('clicking an image opens it large with its title; arrow keys and buttons move through the folder; Escape closes', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 })
+/**
+ * The tiles of a 390 px phone are 175 CSS px wide. Chromium takes the
+ * smallest copy at least as dense as the screen (measured: at 3x it takes a
+ * 480w copy only for slots up to 160 px; no geometric mean), so a 2x phone
+ * loads the 480 px copy and a 3x phone the 960 px one: never the 1600 px file.
+ */
+for (const { deviceScaleFactor, copy } of [
+  { deviceScaleFactor: 2, copy: /\.w480\.webp$/ },
+  { deviceScaleFactor: 3, copy: /\.w960\.webp$/ },
+]) {
+  test(`on a 390 px phone at ${deviceScaleFactor}x each tile loads the smallest sufficient copy: the sizes match the tile`, async ({ browser }) => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor, isMobile: true, hasTouch: true })
+    const page = await phone.newPage()
+    await page.goto('/gallery')
+    const images = page.locator('main [data-gallery-tile] img')
+    await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeTruthy()
+    const tileWidth = await images.first().evaluate((img) => img.getBoundingClientRect().width)
+    expect(tileWidth).toBeCloseTo(390 / 2 - 20, 0)
+    for (const img of await images.all()) {
+      await img.scrollIntoViewIfNeeded()
+      await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(copy)
+      // Width and height give the tile its shape before the photo arrives.
+      expect(await img.getAttribute('width')).toBe('480')
+      expect(await img.getAttribute('height')).toBe('360')
+    }
+    // Below the first rows the photos wait until scrolled near.
+    expect(await images.nth(5).getAttribute('loading')).toBe('lazy')
+    await phone.close()
+  })
+}
+
+test('a tapped photo opens full screen with its caption; a swipe moves to the next; Escape closes and focus goes back to its tile', async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
+  const page = await phone.newPage()
   await page.goto('/gallery?folder=events')
-  await waitForHydration(page, 'main button')
-  const opener = page.getByRole('button', { name: 'Music Concert' })
-  await opener.click()
+  await waitForHydration(page, 'main [data-gallery-tile]')
+  // The enlarged view's script is not part of the page until a photo is opened.
+  const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /gallery-lightbox/.test(name)))
+  expect(await scripts()).toEqual([])
+  await tile(page, 'Music Concert').click()
 
   const dialog = page.getByRole('dialog')
-  await expect(dialog.getByRole('heading', { name: 'Music Concert' })).toBeVisible()
   await expect(dialog).toHaveAccessibleName('Music Concert')
-  await expect(dialog.getByText('Image 1 of 2')).toBeVisible()
-  await expect(dialog.getByRole('img', { name: 'Music Concert' })).toBeVisible()
-  await screenshot(page, 'gallery-lightbox-1280')
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(axe.violations.map((violation) => violation.id)).toEqual([])
+  await expect(page.locator('.pswp__counter')).toHaveText('1 of 2')
+  await expect(dialog.getByText('Music Concert', { exact: true })).toBeVisible()
+  // Full screen: the photo is as wide as the phone, far larger than its tile.
+  const photo = page.locator('.pswp__item:not([aria-hidden="true"]) img.pswp__img').first()
+  await expect.poll(async () => (await photo.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(389)
+  const close = dialog.getByRole('button', { name: 'Close' })
+  const closeBox = await close.boundingBox()
+  expect(closeBox!.width).toBeGreaterThanOrEqual(44)
+  expect(closeBox!.height).toBeGreaterThanOrEqual(44)
+  await page.screenshot({ path: 'test-results/screenshots/gallery-lightbox-390.png' })
 
-  await page.keyboard.press('ArrowRight')
+  // A finger swipes from right to left.
+  const cdp = await phone.newCDPSession(page)
+  const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: 420 }] })
+  await touch('touchStart', 320)
+  for (const x of [290, 240, 180, 120, 80]) await touch('touchMove', x)
+  await touch('touchEnd', 80)
   await expect(dialog).toHaveAccessibleName('Sports Day')
-  await expect(dialog.getByRole('img', { name: 'Sports Day' })).toBeVisible()
-  await page.keyboard.press('ArrowRight')
-  await expect(dialog).toHaveAccessibleName('Music Concert')
-  await page.keyboard.press('ArrowLeft')
-  await expect(dialog).toHaveAccessibleName('Sports Day')
-  await dialog.getByRole('button', { name: 'Previous image' }).click()
-  await expect(dialog).toHaveAccessibleName('Music Concert')
-  await dialog.getByRole('button', { name: 'Next image' }).click()
-  await expect(dialog).toHaveAccessibleName('Sports Day')
+  await expect(page.locator('.pswp__counter')).toHaveText('2 of 2')
 
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
-  await expect(opener).toBeFocused()
+  await expect(tile(page, 'Sports Day')).toBeFocused()
+  await phone.close()
+})
 
-  // From the keyboard alone, at phone width.
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.getByRole('button', { name: 'Sports Day' }).focus()
+test('from the keyboard: Enter on a tile opens it, the arrow keys move, Escape closes; without JavaScript a tile is a link to the photo', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/gallery?folder=events')
+  await waitForHydration(page, 'main [data-gallery-tile]')
+  await tile(page, 'Music Concert').focus()
   await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toHaveAccessibleName('Music Concert')
+  await screenshot(page, 'gallery-lightbox-1280')
+  const axe = await new AxeBuilder({ page }).include('.pswp').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(axe.violations.map((violation) => violation.id)).toEqual([])
+  await page.keyboard.press('ArrowRight')
   await expect(dialog).toHaveAccessibleName('Sports Day')
-  await expect(dialog.getByText('Image 2 of 2')).toBeVisible()
-  await screenshot(page, 'gallery-lightbox-390')
-  await dialog.getByRole('button', { name: 'Close' }).click()
+  await page.keyboard.press('ArrowLeft')
+  await expect(dialog).toHaveAccessibleName('Music Concert')
+  await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Sports Day' })).toBeFocused()
+  await expect(tile(page, 'Music Concert')).toBeFocused()
+  await expect(tile(page, 'Music Concert')).toHaveAttribute('href', /^\/files\/gallery\/.+\.webp$/)
+})
+
+test('an album page shows a published album in its order; an album not for external use, or unknown, answers 404', async ({ page, request }) => {
+  await page.goto('/gallery')
+  await page.getByRole('link', { name: /^events 2 photos/ }).click()
+  await expect(page).toHaveURL(/\/gallery\/events$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'events' })).toBeVisible()
+  await expectThumbnails(page, EVENTS_TITLES)
+  expect((await request.get('/gallery/staff-room')).status()).toBe(404)
+  expect((await request.get('/gallery/no-such-album')).status()).toBe(404)
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  expect(sitemap).toContain('/gallery/events</loc>')
+  expect(sitemap).not.toContain('/gallery/staff-room')
 })
 
 test('a folder name that matches nothing says so', async ({ page }) => {

@@ -27,7 +27,7 @@ let generalId = ''
 
 beforeAll(async () => {
   generalId = newId()
-  await db.insertInto('gallery_folders').values({ id: generalId, name: 'general', external_use: true, enabled: true }).execute()
+  await db.insertInto('gallery_folders').values({ id: generalId, name: 'general', external_use: true, enabled: true, slug: 'general' }).execute()
 })
 
 describe(`content API: gallery folders on ${database.engine}`, () => {
@@ -39,7 +39,17 @@ describe(`content API: gallery folders on ${database.engine}`, () => {
     })
     expect(created!.status).toBe(201)
     const id = created!.body!.id as string
-    expect(created!.body).toEqual({ id, name: 'Staff Room', external_use: false, enabled: true, image_count: 0 })
+    expect(created!.body).toEqual({
+      id,
+      name: 'Staff Room',
+      external_use: false,
+      enabled: true,
+      image_count: 0,
+      slug: 'staff-room',
+      description: '',
+      cover_image_id: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
     expect(await storedFolder(id)).toEqual({ id, name: 'Staff Room', externalUse: false, enabled: true })
     expect(changes).toEqual([{ table: 'gallery_folders', type: 'insert', id }])
 

@@ -37,7 +37,7 @@ async function storedFileExists(url: string) {
 const storedRow = (id: string) => db.selectFrom('gallery').selectAll().where('id', '=', id).executeTakeFirst()
 
 async function addFolder(name: string) {
-  await db.insertInto('gallery_folders').values({ id: newId(), name, external_use: true, enabled: true }).execute()
+  await db.insertInto('gallery_folders').values({ id: newId(), name, external_use: true, enabled: true, slug: name.toLowerCase() }).execute()
 }
 
 const ids = (body: Record<string, unknown> | null) => (body!.data as { id: string }[]).map((item) => item.id)
@@ -66,6 +66,7 @@ describe(`content API: gallery images on ${database.engine}`, () => {
       decorative: false,
       focal_x: 0.5,
       focal_y: 0.25,
+      position: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     })
     expect(await storedRow(id)).toMatchObject({ title: 'Relay', folder: 'Sports Day', image_url: url, alt: 'Runners at the finish line', focal_y: 0.25 })
@@ -99,7 +100,7 @@ describe(`content API: gallery images on ${database.engine}`, () => {
     expect(await callApi('DELETE', `/gallery-images/${id}`, { key })).toMatchObject({ status: 404, body: { error: { code: 'not_found', message: GALLERY_MESSAGES.imageNotFound } } })
   })
 
-  test('an upload naming no folder goes to general; one naming a new folder creates it, shown and enabled, as the upload form does', async () => {
+  test('an upload naming no folder goes to general; one naming a new folder creates it for external use but not published, as the upload form does', async () => {
     const { key } = await apiKeyFor('editor')
     const plain = await callApi('POST', '/gallery-images', { key, form: uploadForm({ image: await png('#00ff00') }) })
     expect(plain).toMatchObject({ status: 201, body: { title: null, folder: 'general' } })
@@ -111,7 +112,7 @@ describe(`content API: gallery images on ${database.engine}`, () => {
       })
     })
     const folder = await db.selectFrom('gallery_folders').selectAll().where('name', '=', 'Year 6 Trip').executeTakeFirstOrThrow()
-    expect(Boolean(folder.external_use) && Boolean(folder.enabled)).toBe(true)
+    expect({ externalUse: Boolean(folder.external_use), enabled: Boolean(folder.enabled) }).toEqual({ externalUse: true, enabled: false })
     expect(changes).toEqual(expect.arrayContaining([{ table: 'gallery_folders', type: 'insert', id: folder.id }]))
   })
 

@@ -28,7 +28,7 @@ const IMAGES = [
 beforeAll(async () => {
   await db
     .insertInto('gallery_folders')
-    .values(FOLDERS.map((folder) => ({ id: newId(), ...folder })))
+    .values(FOLDERS.map((folder) => ({ id: newId(), ...folder, slug: folder.name })))
     .execute()
   const start = Date.parse('2026-03-02T10:00:00.000Z')
   await db

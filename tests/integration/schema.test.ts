@@ -17,8 +17,8 @@ const EXPECTED_SCHEMA = {
   contact_used_tokens: ['expires_at', 'token'],
   events: ['all_day=', 'category_id?', 'created_at=', 'description?', 'end_date?', 'exceptions?', 'id', 'image_url?', 'location?', 'map_url?', 'recurrence?', 'slug?', 'start_date', 'status=', 'title'],
   event_categories: ['colour', 'id', 'name', 'position=', 'slug'],
-  gallery: ['alt=', 'created_at=', 'decorative=', 'focal_x=', 'focal_y=', 'folder=', 'id', 'image_url', 'title?'],
-  gallery_folders: ['enabled=', 'external_use=', 'id', 'name'],
+  gallery: ['alt=', 'created_at=', 'decorative=', 'focal_x=', 'focal_y=', 'folder=', 'id', 'image_url', 'position=', 'title?'],
+  gallery_folders: ['cover_image_id?', 'created_at=', 'description=', 'enabled=', 'external_use=', 'id', 'name', 'slug?'],
   media: ['alt=', 'created_at=', 'created_by?', 'decorative=', 'file_name=', 'focal_x=', 'focal_y=', 'id', 'url'],
   policies: ['created_at=', 'description?', 'file_url?', 'id', 'status=', 'title'],
   pages: ['content=', 'cover_alt=', 'cover_decorative=', 'cover_focal_x=', 'cover_focal_y=', 'cover_image?', 'created_at=', 'id', 'parent_id?', 'published_at=', 'seo_description?', 'slug', 'sort_order=', 'status=', 'title', 'updated_at='],
@@ -100,9 +100,9 @@ describe(`schema on ${database.engine}`, () => {
     await db.insertInto('blogs').values({ id: newId(), ...blog }).execute()
     await expect(db.insertInto('blogs').values({ id: newId(), ...blog }).execute()).rejects.toThrow(/unique/i)
 
-    await db.insertInto('gallery_folders').values({ id: newId(), name: 'trips', external_use: true, enabled: true }).execute()
+    await db.insertInto('gallery_folders').values({ id: newId(), name: 'trips', external_use: true, enabled: true, slug: 'trips' }).execute()
     await expect(
-      db.insertInto('gallery_folders').values({ id: newId(), name: 'trips', external_use: false, enabled: false }).execute(),
+      db.insertInto('gallery_folders').values({ id: newId(), name: 'trips', external_use: false, enabled: false, slug: 'trips-2' }).execute(),
     ).rejects.toThrow(/unique/i)
   })
 

@@ -61,7 +61,7 @@ describe('folder names', () => {
   })
 
   test('a valid name is trimmed; the switches post "on" when checked', () => {
-    expect(galleryFolderSchema.parse({ name: ' Year 6_trip-2026 ', externalUse: 'on' })).toEqual({ name: 'Year 6_trip-2026', externalUse: true, enabled: false })
+    expect(galleryFolderSchema.parse({ name: ' Year 6_trip-2026 ', externalUse: 'on' })).toEqual({ name: 'Year 6_trip-2026', externalUse: true, enabled: false, description: '', coverImageId: null })
   })
 
   test('the storage key of a folder is a valid path segment, whatever its name', () => {

@@ -1,11 +1,15 @@
-import { ImageOff, Pencil } from 'lucide-react'
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { ArrowLeft, ArrowRight, GripVertical, ImageOff, Pencil } from 'lucide-react'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
-import { galleryImageAlt } from '#app/components/site/image-lightbox.tsx'
+import { galleryImageAlt } from '#app/components/site/gallery-image-alt.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { GALLERY_MESSAGES, type AdminGalleryImage } from '#app/domain/gallery/gallery.schema.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
+import { cn } from '#app/lib/utils.ts'
 
 const THUMBNAIL_SIZES = '(min-width: 1024px) 20rem, (min-width: 640px) 50vw, 100vw'
 
@@ -14,51 +18,113 @@ interface GalleryImageGridProps {
   deletingId: unknown
   onEdit: (image: AdminGalleryImage) => void
   onDelete: (image: AdminGalleryImage) => void
+  selected: ReadonlySet<string>
+  onToggle: (image: AdminGalleryImage, checked: boolean) => void
+  /** Given while one album is shown: its photos can be put in order, by drag or by the buttons. */
+  onMove?: (image: AdminGalleryImage, to: number) => void
 }
 
-/** 1, 2 or 3 columns; each tile with its folder, its title and a delete button shown on hover or keyboard focus. */
-export function GalleryImageGrid({ images, deletingId, onEdit, onDelete }: GalleryImageGridProps) {
+const nameOf = (image: AdminGalleryImage) => image.title || 'Untitled'
+
+/**
+ * 1, 2 or 3 columns; each tile with its selection box, its folder, its title,
+ * edit and delete buttons shown on hover or keyboard focus and, in an album,
+ * a drag handle and 'Move earlier' / 'Move later'.
+ */
+export function GalleryImageGrid({ images, onMove, ...tile }: GalleryImageGridProps) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!onMove || !over || active.id === over.id) return
+    const image = images.find((candidate) => candidate.id === active.id)
+    const to = images.findIndex((candidate) => candidate.id === over.id)
+    if (image && to >= 0) onMove(image, to)
+  }
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {images.map((image) => (
-        <li key={image.id} className="group relative overflow-hidden rounded-lg border border-border bg-card">
-          <img
-            src={image.imageUrl}
-            srcSet={imageSrcSet(image.imageUrl)}
-            sizes={THUMBNAIL_SIZES}
-            alt={galleryImageAlt(image)}
-            loading="lazy"
-            decoding="async"
-            className="aspect-[4/3] w-full bg-muted object-cover"
-            style={{ objectPosition: focalObjectPosition(image.focal) }}
-          />
-          <div className="flex items-center gap-2 p-3">
-            <Badge variant="secondary">{image.folder || image.listedUnder}</Badge>
-            {image.folder && image.folder !== image.listedUnder ? <Badge variant="outline">Needs reassignment</Badge> : null}
-            <p className="min-w-0 truncate text-sm font-medium">{image.title || <span className="text-muted-foreground">Untitled</span>}</p>
-          </div>
-          {!image.alt && !image.decorative ? (
-            <div className="px-3 pb-3">
-              <Badge variant="outline" className="gap-1 border-amber-400 text-amber-900">
-                <ImageOff aria-hidden />
-                No alt text
-              </Badge>
-            </div>
-          ) : null}
-          {/* Hidden until hover on devices that can hover; always there for touch, and shown to keyboard focus. */}
-          <div className="absolute top-2 right-2 flex rounded-md bg-background/90 shadow-sm transition-opacity pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:group-focus-within:opacity-100 motion-reduce:transition-none">
-            <Button variant="ghost" size="icon" aria-label={`Edit image ${image.title || 'Untitled'}`} onClick={() => onEdit(image)}>
-              <Pencil aria-hidden />
-            </Button>
-            <ConfirmDelete
-              label={`Delete image ${image.title || 'Untitled'}`}
-              question={GALLERY_MESSAGES.confirmDeleteImage}
-              pending={deletingId === image.id}
-              onConfirm={() => onDelete(image)}
-            />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={images.map((image) => image.id)} strategy={rectSortingStrategy} disabled={!onMove}>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {images.map((image, index) => (
+            <ImageTile key={image.id} image={image} index={index} count={images.length} onMove={onMove} {...tile} />
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+function ImageTile({
+  image,
+  index,
+  count,
+  deletingId,
+  onEdit,
+  onDelete,
+  selected,
+  onToggle,
+  onMove,
+}: Omit<GalleryImageGridProps, 'images'> & { image: AdminGalleryImage; index: number; count: number }) {
+  const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: image.id, disabled: !onMove })
+  const checked = selected.has(image.id)
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={cn('group relative overflow-hidden rounded-lg border border-border bg-card', checked && 'ring-2 ring-primary', isDragging && 'z-10 shadow-lg')}
+    >
+      <img
+        src={image.imageUrl}
+        srcSet={imageSrcSet(image.imageUrl)}
+        sizes={THUMBNAIL_SIZES}
+        alt={galleryImageAlt(image)}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[4/3] w-full bg-muted object-cover"
+        style={{ objectPosition: focalObjectPosition(image.focal) }}
+      />
+      <label className="absolute top-2 left-2 flex size-11 cursor-pointer items-center justify-center rounded-md bg-background/90 shadow-sm">
+        <input type="checkbox" className="size-5 accent-primary" checked={checked} onChange={(event) => onToggle(image, event.target.checked)} />
+        <span className="sr-only">Select image {nameOf(image)}</span>
+      </label>
+      <div className="flex items-center gap-2 p-3">
+        <Badge variant="secondary">{image.folder || image.listedUnder}</Badge>
+        {image.folder && image.folder !== image.listedUnder ? <Badge variant="outline">Needs reassignment</Badge> : null}
+        <p className="min-w-0 truncate text-sm font-medium">{image.title || <span className="text-muted-foreground">Untitled</span>}</p>
+      </div>
+      {!image.alt && !image.decorative ? (
+        <div className="px-3 pb-3">
+          <Badge variant="outline" className="gap-1 border-amber-400 text-amber-900">
+            <ImageOff aria-hidden />
+            No alt text
+          </Badge>
+        </div>
+      ) : null}
+      {onMove ? (
+        <div className="flex items-center gap-1 border-t px-2 py-1">
+          <Button variant="ghost" size="icon" aria-label={`Drag to reorder ${nameOf(image)}`} className="cursor-grab touch-none" {...attributes} {...listeners}>
+            <GripVertical aria-hidden />
+          </Button>
+          <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => onMove(image, index - 1)}>
+            <ArrowLeft aria-hidden />
+            Move earlier<span className="sr-only">: {nameOf(image)}</span>
+          </Button>
+          <Button variant="ghost" size="sm" disabled={index === count - 1} onClick={() => onMove(image, index + 1)}>
+            Move later<span className="sr-only">: {nameOf(image)}</span>
+            <ArrowRight aria-hidden />
+          </Button>
+        </div>
+      ) : null}
+      {/* Hidden until hover on devices that can hover; always there for touch, and shown to keyboard focus. */}
+      <div className="absolute top-2 right-2 flex rounded-md bg-background/90 shadow-sm transition-opacity pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:group-focus-within:opacity-100 motion-reduce:transition-none">
+        <Button variant="ghost" size="icon" aria-label={`Edit image ${nameOf(image)}`} onClick={() => onEdit(image)}>
+          <Pencil aria-hidden />
+        </Button>
+        <ConfirmDelete
+          label={`Delete image ${nameOf(image)}`}
+          question={GALLERY_MESSAGES.confirmDeleteImage}
+          pending={deletingId === image.id}
+          onConfirm={() => onDelete(image)}
+        />
+      </div>
+    </li>
   )
 }

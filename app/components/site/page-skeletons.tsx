@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
+import { GALLERY_GRID_CLASS } from './gallery-grid.tsx'
 
 interface ListSkeleton {
   /** How many placeholders: gallery 6, blogs 6, policies 4, calendar 5 (docs/product-rules.md#public-pages). */
@@ -22,7 +23,7 @@ const PAGE_SKELETONS: Record<string, ListSkeleton> = {
         <Skeleton className="h-9 w-24" />
       </div>
     ),
-    listClassName: 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3',
+    listClassName: GALLERY_GRID_CLASS,
     item: <Skeleton className="aspect-[4/3] w-full rounded-lg" />,
   },
   '/blogs': {

@@ -9,6 +9,7 @@ import { MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
 import { checkImageUpload, storeImages } from '#app/lib/uploads/uploads.server.ts'
 import { isUniqueViolation, newId } from '#db/portable.ts'
 import {
+  BULK_MAX,
   DEFAULT_FOLDER,
   folderStorageKey,
   GALLERY_MESSAGES,
@@ -22,6 +23,12 @@ import {
   type GalleryImageChanges,
 } from './gallery.schema.ts'
 import { toGalleryFolder, toGalleryImage } from './gallery.server.ts'
+
+/** A new folder: its name and switches, and optionally its description. */
+export type NewGalleryFolder = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & { description?: string }
+
+/** A folder's change: its name and switches, and its description and cover when given. */
+export type GalleryFolderChanges = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & Partial<Pick<GalleryFolderInput, 'description' | 'coverImageId'>>
 
 export interface AdminGallery {
   images: AdminGalleryImage[]
@@ -58,6 +65,27 @@ function findFolderNamed(tx: WriteTransaction, name: string) {
     .select(['id', 'name'])
     .where(sql<string>`lower(name)`, '=', name.toLowerCase())
     .executeTakeFirst()
+}
+
+/** A free address for a new album: its name's slug, with -2, -3… when another album has it. */
+async function freeSlug(tx: WriteTransaction, name: string) {
+  const base = folderStorageKey(name)
+  const taken = new Set((await tx.db.selectFrom('gallery_folders').select('slug').where('slug', 'like', `${base}%`).execute()).map((row) => row.slug))
+  let slug = base
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`
+  return slug
+}
+
+/** The first place in an album, before its current first photo: new photos show first, as they always did. */
+async function placesBefore(tx: WriteTransaction, folder: string, count: number) {
+  const first = await tx.db.selectFrom('gallery').select((eb) => eb.fn.min('position').as('first')).where('folder', '=', folder).executeTakeFirst()
+  return first?.first === null || first?.first === undefined ? 0 : Number(first.first) - count
+}
+
+/** The place after an album's current last photo: photos moved in join at the end. */
+async function placeAfter(tx: WriteTransaction, folder: string) {
+  const last = await tx.db.selectFrom('gallery').select((eb) => eb.fn.max('position').as('last')).where('folder', '=', folder).executeTakeFirst()
+  return last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1
 }
 
 /**
@@ -112,6 +140,7 @@ export async function uploadGalleryImages(input: GalleryUpload): Promise<Gallery
     focal_y: input.focal?.y ?? 0.5,
     // A millisecond apart, the first chosen the newest, so the grid (newest first) shows them in the order chosen.
     created_at: new Date(createdAt - index).toISOString(),
+    position: index,
   }))
   return writeTransaction(
     async (tx) => {
@@ -120,14 +149,17 @@ export async function uploadGalleryImages(input: GalleryUpload): Promise<Gallery
         for (const row of rows) row.folder = existing.name
       } else {
         const folderId = newId()
+        // A new album waits for someone to check the photos may be shown (consent) and publish it.
         // Another upload may create the same folder meanwhile: its row then serves both.
         const created = await tx.db
           .insertInto('gallery_folders')
-          .values({ id: folderId, name: input.folder, external_use: true, enabled: true })
+          .values({ id: folderId, name: input.folder, external_use: true, enabled: false, slug: await freeSlug(tx, input.folder), created_at: new Date().toISOString() })
           .onConflict((conflict) => conflict.column('name').doNothing())
           .executeTakeFirst()
         if (Number(created.numInsertedOrUpdatedRows ?? 0) > 0) tx.publish({ table: 'gallery_folders', type: 'insert', id: folderId })
       }
+      const first = await placesBefore(tx, rows[0]!.folder, rows.length)
+      for (const row of rows) row.position += first
       await tx.db.insertInto('gallery').values(rows).execute()
       tx.publish(...rows.map((row) => ({ table: 'gallery' as const, type: 'insert' as const, id: row.id })))
       return rows.map(toGalleryImage)
@@ -145,8 +177,92 @@ export async function deleteGalleryImage(id: string): Promise<void> {
     const image = await tx.db.selectFrom('gallery').select('image_url').where('id', '=', id).executeTakeFirst()
     if (!image) throw DomainError.notFound(GALLERY_MESSAGES.imageNotFound)
     await tx.db.deleteFrom('gallery').where('id', '=', id).execute()
+    await clearCovers(tx, [id])
     tx.publish({ table: 'gallery', type: 'delete', id })
     tx.removeFilesAfterCommit(image.image_url)
+  })
+}
+
+/** An album whose cover goes (deleted or moved away) falls back to its first photo. */
+async function clearCovers(tx: WriteTransaction, imageIds: readonly string[]) {
+  const albums = await tx.db.selectFrom('gallery_folders').select('id').where('cover_image_id', 'in', imageIds).execute()
+  if (albums.length === 0) return
+  await tx.db.updateTable('gallery_folders').set({ cover_image_id: null }).where('cover_image_id', 'in', imageIds).execute()
+  tx.publish(...albums.map((album) => ({ table: 'gallery_folders' as const, type: 'update' as const, id: album.id })))
+}
+
+/** The images with these ids, each once; refused as a whole when one is missing (deleted meanwhile). */
+async function imagesWithIds(tx: WriteTransaction, ids: readonly string[]) {
+  const unique = [...new Set(ids)]
+  if (unique.length > BULK_MAX) throw DomainError.invalidField('ids', GALLERY_MESSAGES.tooManySelected)
+  const images = await tx.db.selectFrom('gallery').select(['id', 'image_url', 'folder']).where('id', 'in', unique).execute()
+  if (images.length !== unique.length) throw DomainError.notFound(GALLERY_MESSAGES.imageNotFound)
+  const byId = new Map(images.map((image) => [image.id, image]))
+  return unique.map((id) => byId.get(id)!)
+}
+
+/**
+ * Deletes several photos in one transaction, or none: refused while a page
+ * uses any of them. Their stored files go after the commit.
+ */
+export async function deleteGalleryImages(ids: readonly string[]): Promise<number> {
+  const shown = await db.selectFrom('gallery').select('image_url').where('id', 'in', [...new Set(ids)]).execute()
+  for (const image of shown) await refuseIfInUse(image.image_url)
+  return writeTransaction(async (tx) => {
+    const images = await imagesWithIds(tx, ids)
+    const imageIds = images.map((image) => image.id)
+    await tx.db.deleteFrom('gallery').where('id', 'in', imageIds).execute()
+    await clearCovers(tx, imageIds)
+    tx.publish(...imageIds.map((id) => ({ table: 'gallery' as const, type: 'delete' as const, id })))
+    tx.removeFilesAfterCommit(...images.map((image) => image.image_url))
+    return images.length
+  })
+}
+
+/** Moves photos to another album (which must exist), in the order given, after its last photo. Returns the album's name. */
+export async function moveGalleryImages(ids: readonly string[], folder: string): Promise<{ count: number; folder: string }> {
+  return writeTransaction(async (tx) => {
+    const target = await findFolderNamed(tx, folder)
+    if (!target) throw DomainError.invalidField('folder', GALLERY_MESSAGES.folderNotFound)
+    const images = (await imagesWithIds(tx, ids)).filter((image) => image.folder !== target.name)
+    let place = await placeAfter(tx, target.name)
+    for (const image of images) {
+      await tx.db.updateTable('gallery').set({ folder: target.name, position: place++ }).where('id', '=', image.id).execute()
+    }
+    await clearCovers(tx, images.map((image) => image.id))
+    tx.publish(...images.map((image) => ({ table: 'gallery' as const, type: 'update' as const, id: image.id })))
+    return { count: ids.length, folder: target.name }
+  })
+}
+
+/**
+ * Puts an album's photos in the order given: every photo of the album, once.
+ * A list that is not exactly the album's photos (someone added or moved one
+ * meanwhile) changes nothing.
+ */
+export async function reorderGalleryImages(folder: string, ids: readonly string[]): Promise<void> {
+  await writeTransaction(async (tx) => {
+    const album = await findFolderNamed(tx, folder)
+    if (!album) throw DomainError.invalidField('folder', GALLERY_MESSAGES.folderNotFound)
+    const inAlbum = await tx.db.selectFrom('gallery').select(['id', 'position']).where('folder', '=', album.name).execute()
+    const current = new Map(inAlbum.map((image) => [image.id, image.position]))
+    if (new Set(ids).size !== ids.length || ids.length !== inAlbum.length || ids.some((id) => !current.has(id))) {
+      throw DomainError.conflict(GALLERY_MESSAGES.orderStale)
+    }
+    const moved = ids.filter((id, place) => current.get(id) !== place)
+    for (const id of moved) await tx.db.updateTable('gallery').set({ position: ids.indexOf(id) }).where('id', '=', id).execute()
+    tx.publish(...moved.map((id) => ({ table: 'gallery' as const, type: 'update' as const, id })))
+  })
+}
+
+/** Shows an album to visitors: Enabled on. An album not for external use stays hidden whatever this says. */
+export async function publishGalleryFolder(id: string): Promise<GalleryFolder> {
+  return writeTransaction(async (tx) => {
+    const folder = await tx.db.selectFrom('gallery_folders').select('id').where('id', '=', id).executeTakeFirst()
+    if (!folder) throw folderNotFound()
+    await tx.db.updateTable('gallery_folders').set({ enabled: true }).where('id', '=', id).execute()
+    tx.publish({ table: 'gallery_folders', type: 'update', id })
+    return toGalleryFolder(await tx.db.selectFrom('gallery_folders').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
   })
 }
 
@@ -154,11 +270,22 @@ export async function deleteGalleryImage(id: string): Promise<void> {
  * A new empty folder, under the same name rules as a rename: unique
  * regardless of case. Uploads create folders too, on the way.
  */
-export async function createGalleryFolder(input: GalleryFolderInput): Promise<GalleryFolder> {
+export async function createGalleryFolder(input: NewGalleryFolder): Promise<GalleryFolder> {
   return writeTransaction(async (tx) => {
     if (await findFolderNamed(tx, input.name)) throw folderNameTaken()
     const id = newId()
-    await tx.db.insertInto('gallery_folders').values({ id, name: input.name, external_use: input.externalUse, enabled: input.enabled }).execute()
+    await tx.db
+      .insertInto('gallery_folders')
+      .values({
+        id,
+        name: input.name,
+        external_use: input.externalUse,
+        enabled: input.enabled,
+        slug: await freeSlug(tx, input.name),
+        description: input.description ?? '',
+        created_at: new Date().toISOString(),
+      })
+      .execute()
     tx.publish({ table: 'gallery_folders', type: 'insert', id })
     return toGalleryFolder(await tx.db.selectFrom('gallery_folders').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
   }).catch((error: unknown) => {
@@ -177,16 +304,22 @@ export async function updateGalleryImage(id: string, changes: GalleryImageChange
     const image = await tx.db.selectFrom('gallery').select('folder').where('id', '=', id).executeTakeFirst()
     if (!image) throw DomainError.notFound(GALLERY_MESSAGES.imageNotFound)
     let folder = image.folder
+    let position: number | undefined
     if (changes.folder !== image.folder) {
       const target = await findFolderNamed(tx, changes.folder)
       if (!target) throw DomainError.invalidField('folder', GALLERY_MESSAGES.folderNotFound)
       folder = target.name
+      if (folder !== image.folder) {
+        position = await placeAfter(tx, folder)
+        await clearCovers(tx, [id])
+      }
     }
     await tx.db
       .updateTable('gallery')
       .set({
         title: changes.title,
         folder,
+        ...(position === undefined ? {} : { position }),
         ...(changes.description ? { alt: changes.description.alt, decorative: changes.description.decorative } : {}),
         ...(changes.focal ? { focal_x: changes.focal.x, focal_y: changes.focal.y } : {}),
       })
@@ -202,7 +335,7 @@ export async function updateGalleryImage(id: string, changes: GalleryImageChange
  * stored files keep their keys), in the same transaction as the folder row.
  * The default folder keeps its name; its switches still change.
  */
-export async function updateGalleryFolder(id: string, input: GalleryFolderInput): Promise<GalleryFolder> {
+export async function updateGalleryFolder(id: string, input: GalleryFolderChanges): Promise<GalleryFolder> {
   return writeTransaction(async (tx) => {
     const folder = await tx.db.selectFrom('gallery_folders').select('name').where('id', '=', id).executeTakeFirst()
     if (!folder) throw folderNotFound()
@@ -212,9 +345,19 @@ export async function updateGalleryFolder(id: string, input: GalleryFolderInput)
     }
     const namesake = renamed ? await findFolderNamed(tx, input.name) : undefined
     if (namesake && namesake.id !== id) throw folderNameTaken()
+    if (input.coverImageId) {
+      const cover = await tx.db.selectFrom('gallery').select('folder').where('id', '=', input.coverImageId).executeTakeFirst()
+      if (cover?.folder !== folder.name) throw DomainError.invalidField('coverImageId', GALLERY_MESSAGES.coverNotInAlbum)
+    }
     await tx.db
       .updateTable('gallery_folders')
-      .set({ name: input.name, external_use: input.externalUse, enabled: input.enabled })
+      .set({
+        name: input.name,
+        external_use: input.externalUse,
+        enabled: input.enabled,
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(input.coverImageId === undefined ? {} : { cover_image_id: input.coverImageId }),
+      })
       .where('id', '=', id)
       .execute()
     tx.publish({ table: 'gallery_folders', type: 'update', id })

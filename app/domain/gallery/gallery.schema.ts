@@ -7,6 +7,9 @@ import { altTextField, describedAs, focalCoordinate, type FocalPoint, type Image
 export const DEFAULT_FOLDER = 'general'
 
 export const FOLDER_NAME_MAX = 50
+export const ALBUM_DESCRIPTION_MAX = 500
+/** The most photos one bulk move or delete takes: a page of the admin grid and then some. */
+export const BULK_MAX = 500
 /** Folder names become storage path segments (after slugifying), so they stay plain. */
 const FOLDER_NAME_PATTERN = /^[A-Za-z0-9 _-]+$/
 
@@ -26,7 +29,30 @@ export const GALLERY_MESSAGES = {
   imageNotFound: 'Image not found',
   confirmDeleteImage: 'Are you sure you want to delete this image?',
   confirmDeleteFolder: 'Are you sure you want to delete this folder? Images in this folder will remain but will need to be reassigned.',
+  albumCreated: 'Album created (not published yet)',
+  albumPublished: 'Album published',
+  descriptionTooLong: `Description must be less than ${ALBUM_DESCRIPTION_MAX} characters`,
+  coverNotInAlbum: 'The cover must be a photo in this album',
+  orderSaved: 'Order saved',
+  orderStale: 'The album changed meanwhile: reload and try again',
+  noneSelected: 'Select at least one image',
+  tooManySelected: `Select at most ${BULK_MAX} images at a time`,
 } as const
+
+/** 'N image(s) moved to "{album}"'. */
+export function movedMessage(count: number, album: string) {
+  return `${count} image(s) moved to "${album}"`
+}
+
+/** 'N image(s) deleted successfully'. */
+export function deletedMessage(count: number) {
+  return `${count} image(s) deleted successfully`
+}
+
+/** The one confirmation of a bulk delete, naming how many go. */
+export function confirmDeleteImages(count: number) {
+  return `Are you sure you want to delete ${count} image(s)? This cannot be undone.`
+}
 
 /** 'N image(s) uploaded successfully', whatever N is (docs/product-rules.md#messages). */
 export function uploadedMessage(count: number) {
@@ -76,7 +102,26 @@ export const galleryFolderSchema = z.object({
   name: folderName,
   externalUse: checkedBox,
   enabled: checkedBox,
+  description: optionalText('Description', ALBUM_DESCRIPTION_MAX).transform((text) => text ?? ''),
+  /** The photo on the album's card; empty: the album's first photo. */
+  coverImageId: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((id) => id || null),
 })
+
+/** A new album: its name and description. It starts for external use but not published (docs/product-rules.md#gallery). */
+export const galleryNewAlbumSchema = galleryFolderSchema.pick({ name: true, description: true })
+
+/** Several photos at once; a form posts each chosen id under `ids`. */
+const imageIds = z.array(rowId).min(1, GALLERY_MESSAGES.noneSelected).max(BULK_MAX, GALLERY_MESSAGES.tooManySelected)
+
+export const galleryMoveSchema = z.object({ ids: imageIds, folder: folderName })
+export const galleryBulkDeleteSchema = z.object({ ids: imageIds })
+/** An album's photos in their new order: every photo of the album, once each. */
+export const galleryReorderSchema = z.object({ folder: folderName, ids: z.array(rowId).min(1).max(10_000) })
 
 export type GalleryFolderInput = z.infer<typeof galleryFolderSchema>
 
@@ -115,13 +160,18 @@ export const galleryActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('delete-folder'), id: rowId }),
     z.object({ intent: z.literal('delete-image'), id: rowId }),
     galleryImageSchema.extend({ intent: z.literal('update'), id: rowId }),
+    galleryNewAlbumSchema.extend({ intent: z.literal('create-folder') }),
+    z.object({ intent: z.literal('publish-folder'), id: rowId }),
+    galleryMoveSchema.extend({ intent: z.literal('move-images') }),
+    galleryBulkDeleteSchema.extend({ intent: z.literal('delete-images') }),
+    galleryReorderSchema.extend({ intent: z.literal('reorder') }),
   ],
   { error: UNKNOWN_ACTION },
 )
 
 /** What the gallery forms post, for the schema: the text fields, and every chosen file under `images`. */
 export function galleryFormValues(form: FormData) {
-  return { ...Object.fromEntries(form), images: form.getAll('images') }
+  return { ...Object.fromEntries(form), images: form.getAll('images'), ids: form.getAll('ids') }
 }
 
 /** The folder an upload goes to: the one chosen, else the new folder typed, else 'general'. */
@@ -151,7 +201,7 @@ export const galleryBatchImageSchema = galleryUploadSchema
   .refine((upload) => upload.images.length === 1, { path: ['images'], message: 'Send one image at a time' })
   .refine((upload) => upload.position <= upload.count, { path: ['position'], message: 'Position past the end of the batch' })
 
-/** 'Year 6 Trip' → 'year-6-trip': the storage path segment of a folder (its name stays as typed). */
+/** 'Year 6 Trip' → 'year-6-trip': the storage path segment of a folder and the start of its album's address (its name stays as typed). */
 export function folderStorageKey(name: string) {
   return (
     name
@@ -171,6 +221,8 @@ export interface GalleryImage {
   alt: string
   decorative: boolean
   focal: FocalPoint
+  /** Its place in its album, from 0. */
+  position: number
   createdAt: string
 }
 
@@ -179,6 +231,26 @@ export interface GalleryFolder {
   name: string
   externalUse: boolean
   enabled: boolean
+  /** The album's address is /gallery/{slug}. */
+  slug: string
+  description: string
+  coverImageId: string | null
+  createdAt: string
+}
+
+/** Visitors see an album (and its photos) only when it is for external use and enabled: 'Published'. */
+export function isPublished(folder: Pick<GalleryFolder, 'externalUse' | 'enabled'>) {
+  return folder.externalUse && folder.enabled
+}
+
+/** An album as visitors see it: its card on /gallery and the head of its page. */
+export interface PublicAlbum {
+  name: string
+  slug: string
+  description: string
+  count: number
+  /** The chosen cover, else the album's first photo; null for an empty album. */
+  cover: { imageUrl: string; alt: string; title: string | null; focal: FocalPoint } | null
 }
 
 export interface AdminGalleryFolder extends GalleryFolder {

@@ -1,5 +1,6 @@
 import { currentAndUpcomingAlerts } from '#app/domain/alert/alert.server.ts'
 import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
+import { listPublicAlbumSlugs } from '#app/domain/gallery/gallery.server.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
 import { listPublicPages } from '#app/domain/page/page.server.ts'
 import { listEventsEndingSince, listPublishedEventSlugs } from '#app/domain/event/event.server.ts'
@@ -43,13 +44,14 @@ export async function calendarFeedInput(now: Date, category?: { id: string; name
 
 /** Every public screen (the staff directory only while it is shown), each blog post and each of the school's own pages, with the time it last changed. */
 export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
-  const [posts, pages, staffDirectory, events] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled(), listPublishedEventSlugs()])
+  const [posts, pages, staffDirectory, events, albums] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled(), listPublishedEventSlugs(), listPublicAlbumSlugs()])
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
     ...(staffDirectory ? [{ path: '/staff' }] : []),
     ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.updatedAt })),
     ...pages.map((page) => ({ path: pageAddress(page), lastModified: page.updatedAt })),
     ...events.map((event) => ({ path: eventPagePath(event.slug) })),
+    ...albums.map((slug) => ({ path: `/gallery/${slug}` })),
   ]
 }
 

@@ -54,7 +54,7 @@ export async function seedBaseContent(db: Kysely<Database>, storage: Storage) {
       .execute()
     await trx
       .insertInto('gallery_folders')
-      .values({ id: newId(), name: 'general', external_use: true, enabled: true })
+      .values({ id: newId(), name: 'general', external_use: true, enabled: true, slug: 'general', created_at: now() })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute()
     for (const image of media) {
@@ -119,8 +119,8 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage, ti
     await trx
       .insertInto('gallery_folders')
       .values([
-        { id: newId(), name: 'events', external_use: true, enabled: true },
-        { id: newId(), name: 'staff-room', external_use: false, enabled: true },
+        { id: newId(), name: 'events', external_use: true, enabled: true, slug: 'events', created_at: now() },
+        { id: newId(), name: 'staff-room', external_use: false, enabled: true, slug: 'staff-room', created_at: now() },
       ])
       .onConflict((oc) => oc.column('name').doNothing())
       .execute()

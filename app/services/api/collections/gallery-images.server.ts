@@ -16,6 +16,7 @@ const item = z.object({
     description: `The name of the image's folder (a gallery folder, see /api/v1/gallery-folders). An image whose folder was deleted keeps its name here and is listed under ${DEFAULT_FOLDER} until moved.`,
   }),
   ...describedItemFields,
+  position: z.number().int().meta({ description: 'Its place in its album (smallest first); the album page /gallery/{slug} shows photos in this order. Set by the admin screen\'s reorder.' }),
   created_at: timestamp('When the image was uploaded.'),
 })
 
@@ -33,7 +34,7 @@ const input = z.object({
 })
 
 function toItem(image: GalleryImage): z.output<typeof item> {
-  return { id: image.id, title: image.title, image_url: image.imageUrl, folder: image.folder, ...describedItem(image), created_at: image.createdAt }
+  return { id: image.id, title: image.title, image_url: image.imageUrl, folder: image.folder, ...describedItem(image), position: image.position, created_at: image.createdAt }
 }
 
 /** Gallery images: the school's photos, by folder; the public gallery shows those of folders shown and enabled. */

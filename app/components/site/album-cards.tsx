@@ -1,0 +1,47 @@
+import { Link } from 'react-router'
+import { GALLERY_TILE_SIZES } from '#app/components/site/gallery-grid.tsx'
+import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
+import type { PublicAlbum } from '#app/domain/gallery/gallery.schema.ts'
+import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
+
+/** The address of an album's page. */
+export function albumPath(slug: string) {
+  return `/gallery/${slug}`
+}
+
+/** One card per published album: its cover, name, description and photo count, linking to its page. Same columns as the photo grid. */
+export function AlbumCards({ albums }: { albums: readonly PublicAlbum[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+      {albums.map((album) => (
+        <li key={album.slug}>
+          <Link
+            to={albumPath(album.slug)}
+            className="group block h-full overflow-hidden rounded-lg border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden"
+          >
+            {album.cover ? (
+              <img
+                src={album.cover.imageUrl}
+                srcSet={imageSrcSet(album.cover.imageUrl)}
+                sizes={GALLERY_TILE_SIZES}
+                // The card's link is named by the album; the cover adds nothing to it.
+                alt=""
+                width={480}
+                height={360}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[4/3] h-auto w-full bg-muted object-cover"
+                style={{ objectPosition: focalObjectPosition(album.cover.focal) }}
+              />
+            ) : null}
+            <div className="space-y-1 p-3">
+              <p className="font-semibold group-hover:underline">{album.name}</p>
+              <p className="text-sm text-muted-foreground">{album.count === 1 ? '1 photo' : `${album.count} photos`}</p>
+              {album.description ? <p className="line-clamp-2 text-sm">{album.description}</p> : null}
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
