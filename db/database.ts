@@ -6,7 +6,9 @@ import type {
   GalleryFolderTable,
   GalleryImageTable,
   MediaTable,
+  PolicyCategoryTable,
   PolicyTable,
+  PolicyVersionTable,
   RevisionTable,
   TestimonialTable,
 } from './tables/content.ts'
@@ -51,6 +53,8 @@ export interface Database {
   subscribers: SubscriberTable
   push_subscriptions: PushSubscriptionTable
   outbox_messages: OutboxMessageTable
+  policy_categories: PolicyCategoryTable
+  policy_versions: PolicyVersionTable
 }
 
 export type TableName = keyof Database

@@ -12,6 +12,7 @@ import { mediaLibrary } from './0010-media-library.ts'
 import { pagesMenusStaff } from './0011-pages-menus-staff.ts'
 import { searchIndex } from './0012-search-index.ts'
 import { alertsNotifications } from './0013-alerts-notifications.ts'
+import { policyDocuments } from './0016-policy-documents.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -32,6 +33,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0011-pages-menus-staff': pagesMenusStaff(engine),
     '0012-search-index': searchIndex(engine),
     '0013-alerts-notifications': alertsNotifications(engine),
+    '0016-policy-documents': policyDocuments(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

@@ -32,7 +32,7 @@ describe(`content API: search on ${database.engine}`, () => {
     await addPost('Relay draft', '<p>relay</p>', 'draft')
     const policyId = newId()
     await writeTransaction(async (tx) => {
-      await tx.db.insertInto('policies').values({ id: policyId, title: 'Relay rules', description: 'Who may run.', file_url: null, status: 'published' }).execute()
+      await tx.db.insertInto('policies').values({ id: policyId, slug: 'relay-rules', title: 'Relay rules', description: 'Who may run.', file_url: null, status: 'published' }).execute()
       tx.publish({ table: 'policies', type: 'insert', id: policyId })
     })
 

@@ -36,6 +36,8 @@ export const ARCHIVED_TABLES = [
   { table: 'blogs', key: 'id' },
   { table: 'events', key: 'id' },
   { table: 'policies', key: 'id' },
+  { table: 'policy_categories', key: 'id' },
+  { table: 'policy_versions', key: 'id' },
   { table: 'testimonials', key: 'id' },
   { table: 'gallery_folders', key: 'id' },
   { table: 'gallery', key: 'id' },
