@@ -9,6 +9,7 @@ import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { loader as versionDownload } from '#app/routes/admin/policy-version-download.ts'
 import { loader as download } from '#app/routes/policy-download.ts'
 import { loader as policyPage } from '#app/routes/site/policy.tsx'
+import { sitemapEntries } from '#app/services/feeds/feed-sources.server.ts'
 import { staffContext } from '#app/services/staff-context.ts'
 import { simplePdf } from '#app/services/seed/simple-pdf.ts'
 import type { Role } from '#db/tables/people.ts'
@@ -103,6 +104,10 @@ describe(`policy addresses and versions on ${database.engine}`, () => {
     expect(redirect.status).toBe(302)
     expect(redirect.headers.get('Location')).toBe('https://example.org/uniform.pdf')
     expect(await policyPage({ params: { slug: 'uniform-policy-2' } } as unknown as PageArgs)).toMatchObject({ policy: { title: 'Uniform Policy', slug: 'uniform-policy-2' } })
+
+    const sitemap = (await sitemapEntries()).map((entry) => entry.path)
+    expect(sitemap).toContain('/policies/uniform-policy-2')
+    expect(sitemap).not.toContain(`/policies/${draft.slug}`)
 
     const renamed = await updatePolicy(linked.id, submission({ title: 'School Uniform', fileUrl: 'https://example.org/uniform.pdf' }))
     expect(renamed.slug).toBe('uniform-policy-2')

@@ -3,6 +3,8 @@ import { listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
 import { listPublicPages } from '#app/domain/page/page.server.ts'
 import { listEventsEndingSince } from '#app/domain/event/event.server.ts'
+import { listPublicPolicies } from '#app/domain/policy/policy.server.ts'
+import { policyPath } from '#app/domain/policy/policy.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { isStaffDirectoryEnabled } from '#app/domain/staff/staff-directory-setting.server.ts'
 import { config } from '#app/lib/env.server.ts'
@@ -38,14 +40,15 @@ export async function calendarFeedInput(now: Date): Promise<CalendarFeedInput> {
   return { siteUrl: config.publicUrl, calendarName: shell.title, timeZone: config.timeZone, events, now }
 }
 
-/** Every public screen (the staff directory only while it is shown), each blog post and each of the school's own pages, with the time it last changed. */
+/** Every public screen (the staff directory only while it is shown), each blog post, each of the school's own pages and each published policy, with the time it last changed. */
 export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
-  const [posts, pages, staffDirectory] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled()])
+  const [posts, pages, staffDirectory, policies] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled(), listPublicPolicies()])
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
     ...(staffDirectory ? [{ path: '/staff' }] : []),
     ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.updatedAt })),
     ...pages.map((page) => ({ path: pageAddress(page), lastModified: page.updatedAt })),
+    ...policies.map((policy) => ({ path: policyPath(policy.slug), lastModified: policy.updatedAt })),
   ]
 }
 
