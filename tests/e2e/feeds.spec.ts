@@ -15,6 +15,7 @@ const DEMO_EVENTS = ['Parents Evening', 'Sports Day', 'Winter Concert', 'Half-Te
 const PUBLIC_PAGES = ['/', '/gallery', '/blogs', '/calendar', '/policies', '/contact']
 /** The school's own demo pages (app/services/seed/demo-pages.ts), at their addresses. */
 const DEMO_PAGES = ['/term-dates', '/admissions', '/admissions/open-days', '/uniform', '/contact-us']
+const DEMO_POLICY_PAGES = ['/policies/safeguarding-policy', '/policies/behaviour-policy', '/policies/admissions-policy']
 
 function parseCalendar(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[])
@@ -89,11 +90,11 @@ test('the sitemap lists every public page and post, and each of them answers', a
   expect(XMLValidator.validate(body)).toBe(true)
   const urls = parseFeedXml(body).urlset.url ?? []
   expect(urls.map((url) => url.loc).sort()).toEqual(
-    [...PUBLIC_PAGES, ...DEMO_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
+    [...PUBLIC_PAGES, ...DEMO_PAGES, ...DEMO_POLICY_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
   )
   for (const url of urls) {
     const path = new URL(url.loc).pathname
-    expect(path.startsWith('/blogs/') || DEMO_PAGES.includes(path), url.loc).toBe(url.lastmod !== undefined)
+    expect(path.startsWith('/blogs/') || DEMO_PAGES.includes(path) || DEMO_POLICY_PAGES.includes(path), url.loc).toBe(url.lastmod !== undefined)
     expect((await request.get(url.loc)).status(), url.loc).toBe(200)
   }
 })

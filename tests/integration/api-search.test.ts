@@ -45,7 +45,7 @@ describe(`content API: search on ${database.engine}`, () => {
       per_page: 10,
       total: 2,
       data: [
-        { type: 'policy', id: policyId, title: 'Relay rules', url: '/policies', published_at: null, snippet: [{ text: 'Who may run.', highlighted: false }] },
+        { type: 'policy', id: policyId, title: 'Relay rules', url: '/policies/relay-rules', published_at: null, snippet: [{ text: 'Who may run.', highlighted: false }] },
         {
           type: 'post',
           id: post.id,
