@@ -42,7 +42,8 @@ export function policyDocuments(engine: Engine): Migration {
       await db.schema.alterTable('policies').addColumn('category_id', 'text').execute()
       // A calendar date ('2027-09-01'), the same text on both engines.
       await db.schema.alterTable('policies').addColumn('review_date', 'text').execute()
-      await db.schema.alterTable('policies').addColumn('updated_at', t.timestamp, (c) => c.notNull().defaultTo(t.now)).execute()
+      // SQLite cannot add a column whose default is a function to a table with rows: null reads as 'never changed since created_at'.
+      await db.schema.alterTable('policies').addColumn('updated_at', t.timestamp).execute()
 
       await db.schema
         .createTable('policy_versions')

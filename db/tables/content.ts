@@ -46,7 +46,8 @@ export interface PolicyTable {
   category_id: string | null
   /** A calendar date, 'YYYY-MM-DD': when the school means to review the policy. */
   review_date: string | null
-  updated_at: Timestamp
+  /** Null for a row written without it: it has not changed since `created_at`. */
+  updated_at: NullableTimestamp
 }
 
 export interface PolicyCategoryTable {

@@ -40,9 +40,9 @@ test('a replaced policy document: the admin sees both versions, visitors filter 
   await shot(page, 'policies-1280')
   await filters.getByRole('link', { name: /^Safeguarding/ }).click()
   await expect(page).toHaveURL(/\/policies\?category=safeguarding$/)
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Safeguarding Policy'])
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Safeguarding Policy'])
 
-  await page.getByRole('link', { name: 'Safeguarding Policy' }).click()
+  await page.getByRole('link', { name: 'Safeguarding Policy', exact: true }).click()
   await expect(page).toHaveURL(/\/policies\/safeguarding-policy$/)
   await expect(page.getByRole('heading', { name: 'Safeguarding Policy', level: 1 })).toBeVisible()
   await expect(page.getByText('Last updated')).toBeVisible()

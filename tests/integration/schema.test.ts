@@ -19,7 +19,7 @@ const EXPECTED_SCHEMA = {
   gallery: ['alt=', 'created_at=', 'decorative=', 'focal_x=', 'focal_y=', 'folder=', 'id', 'image_url', 'title?'],
   gallery_folders: ['enabled=', 'external_use=', 'id', 'name'],
   media: ['alt=', 'created_at=', 'created_by?', 'decorative=', 'file_name=', 'focal_x=', 'focal_y=', 'id', 'url'],
-  policies: ['category_id?', 'created_at=', 'description?', 'file_url?', 'id', 'review_date?', 'slug=', 'status=', 'title', 'updated_at='],
+  policies: ['category_id?', 'created_at=', 'description?', 'file_url?', 'id', 'review_date?', 'slug=', 'status=', 'title', 'updated_at?'],
   policy_categories: ['id', 'name', 'position=', 'slug'],
   policy_versions: ['content_type?', 'created_at=', 'created_by?', 'file_name?', 'file_url', 'id', 'policy_id', 'size?'],
   pages: ['content=', 'cover_alt=', 'cover_decorative=', 'cover_focal_x=', 'cover_focal_y=', 'cover_image?', 'created_at=', 'id', 'parent_id?', 'published_at=', 'seo_description?', 'slug', 'sort_order=', 'status=', 'title', 'updated_at='],

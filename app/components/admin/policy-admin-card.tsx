@@ -44,7 +44,7 @@ function PolicyVersions({ policy, versions, isAdmin }: { policy: Policy; version
           return (
             <li key={version.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
               <div className="min-w-0 flex-1">
-                <p className="font-medium break-all">{name}</p>
+                <p className="font-medium [overflow-wrap:anywhere]">{name}</p>
                 <p className="text-muted-foreground">
                   <time dateTime={version.createdAt}>{formatDate(version.createdAt, timeZone)}</time>
                   {version.size !== null ? ` · ${formatFileSize(version.size)}` : ''}

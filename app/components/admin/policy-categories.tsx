@@ -18,7 +18,7 @@ function CategoryRow({ category, first, last }: { category: CountedCategory; fir
   const move = (direction: 'up' | 'down') => void fetcher.submit({ intent: 'move-category', id: category.id, direction }, { method: 'post' })
   return (
     <li className="flex flex-wrap items-center gap-2 py-2">
-      <fetcher.Form method="post" className="flex min-w-0 flex-1 items-center gap-2">
+      <fetcher.Form method="post" className="flex min-w-0 basis-full items-center gap-2 sm:basis-0 sm:flex-1">
         <input type="hidden" name="intent" value="update-category" />
         <input type="hidden" name="id" value={category.id} />
         <Input name="name" defaultValue={category.name} maxLength={50} required aria-label={`Name of category ${category.name}`} className="min-w-0 flex-1" />
@@ -26,7 +26,7 @@ function CategoryRow({ category, first, last }: { category: CountedCategory; fir
           <Check aria-hidden />
         </Button>
       </fetcher.Form>
-      <span className="w-20 text-sm text-muted-foreground">{category.count === 1 ? '1 policy' : `${category.count} policies`}</span>
+      <span className="mr-auto w-20 text-sm text-muted-foreground sm:mr-0">{category.count === 1 ? '1 policy' : `${category.count} policies`}</span>
       <Button variant="ghost" size="icon" disabled={busy || first} onClick={() => move('up')} aria-label={`Move ${category.name} up`}>
         <ArrowUp aria-hidden />
       </Button>

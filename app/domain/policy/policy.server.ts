@@ -23,7 +23,7 @@ export function toPolicy(row: Selectable<PolicyTable>, categories: ReadonlyMap<s
     category: (row.category_id && categories.get(row.category_id)) || null,
     reviewDate: row.review_date,
     createdAt: readTimestamp(row.created_at),
-    updatedAt: readTimestamp(row.updated_at),
+    updatedAt: readTimestamp(row.updated_at ?? row.created_at),
   }
 }
 
