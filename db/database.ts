@@ -7,7 +7,9 @@ import type {
   GalleryFolderTable,
   GalleryImageTable,
   MediaTable,
+  PolicyCategoryTable,
   PolicyTable,
+  PolicyVersionTable,
   RevisionTable,
   TestimonialTable,
 } from './tables/content.ts'
@@ -54,6 +56,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionTable
   outbox_messages: OutboxMessageTable
   staff_invitations: StaffInvitationTable
+  policy_categories: PolicyCategoryTable
+  policy_versions: PolicyVersionTable
 }
 
 export type TableName = keyof Database

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream'
 import { policyTitleForFile } from '#app/domain/policy/policy.server.ts'
 import { attachmentDisposition } from '#app/lib/storage/download-name.ts'
 import { assertValidKey, InvalidKeyError, isBucket, publicUrl, type Bucket } from '#app/lib/storage/storage.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
+import { storedFileResponse } from '#app/lib/storage/stored-file-response.server.ts'
 import type { Route } from './+types/files.ts'
 
 /** Images the site shows in its pages; everything else (documents, anything unknown) is only ever downloaded. */
@@ -33,16 +33,6 @@ export async function loader({ params }: Route.LoaderArgs) {
   const title = await downloadTitle(params.bucket, key)
   const object = await storage.get(params.bucket, key)
   if (!object) return new Response('Not found', { status: 404 })
-  const headers = new Headers({
-    'Content-Type': object.contentType,
-    'Cache-Control': 'public, max-age=31536000, immutable',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-  })
-  if (object.size) headers.set('Content-Length', String(object.size))
-  if (!INLINE_TYPES.test(object.contentType)) {
-    headers.set('Content-Disposition', attachmentDisposition(title, key))
-    headers.set('Cache-Control', 'public, max-age=3600')
-  }
-  return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, { headers })
+  if (INLINE_TYPES.test(object.contentType)) return storedFileResponse(object, { 'Cache-Control': 'public, max-age=31536000, immutable' })
+  return storedFileResponse(object, { 'Content-Disposition': attachmentDisposition(title, key), 'Cache-Control': 'public, max-age=3600' })
 }

@@ -12,9 +12,10 @@ import { mediaLibrary } from './0010-media-library.ts'
 import { pagesMenusStaff } from './0011-pages-menus-staff.ts'
 import { searchIndex } from './0012-search-index.ts'
 import { alertsNotifications } from './0013-alerts-notifications.ts'
-import { staffInvitations } from './0017-staff-invitations.ts'
 import { events } from './0014-events.ts'
 import { galleryAlbums } from './0015-gallery-albums.ts'
+import { policyDocuments } from './0016-policy-documents.ts'
+import { staffInvitations } from './0017-staff-invitations.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -35,9 +36,10 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0011-pages-menus-staff': pagesMenusStaff(engine),
     '0012-search-index': searchIndex(engine),
     '0013-alerts-notifications': alertsNotifications(engine),
-    '0017-staff-invitations': staffInvitations(engine),
     '0014-events': events(engine),
     '0015-gallery-albums': galleryAlbums(engine),
+    '0016-policy-documents': policyDocuments(engine),
+    '0017-staff-invitations': staffInvitations(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

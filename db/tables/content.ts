@@ -61,6 +61,33 @@ export interface PolicyTable {
   file_url: string | null
   created_at: Timestamp
   status: Generated<PublishStatus>
+  /** The stable address, /policies/{slug}: made from the title once, kept when the title changes. */
+  slug: string
+  category_id: string | null
+  /** A calendar date, 'YYYY-MM-DD': when the school means to review the policy. */
+  review_date: string | null
+  /** Null for a row written without it: it has not changed since `created_at`. */
+  updated_at: NullableTimestamp
+}
+
+export interface PolicyCategoryTable {
+  id: string
+  name: string
+  slug: string
+  position: Generated<number>
+}
+
+/** Every document a policy was given, newest last; the newest is the one `policies.file_url` names. */
+export interface PolicyVersionTable {
+  id: string
+  policy_id: string
+  file_url: string
+  /** The name the file was uploaded under; null for a link elsewhere. */
+  file_name: string | null
+  size: number | null
+  content_type: string | null
+  created_at: Timestamp
+  created_by: string | null
 }
 
 export interface TestimonialTable {

@@ -23,9 +23,11 @@ const PUBLIC_PAGES = [
   '/search?q=term',
   '/search?q=zzqxv',
   '/admissions/open-days',
+  '/policies/safeguarding-policy',
+  '/policies?category=safeguarding',
 ]
 /** Pages of the demo content that an empty site does not have. */
-const DEMO_ONLY = new Set(['/blogs/welcome-back', '/admissions/open-days', '/calendar/sports-day', '/gallery/events'])
+const DEMO_ONLY = new Set(['/blogs/welcome-back', '/admissions/open-days', '/calendar/sports-day', '/gallery/events', '/policies/safeguarding-policy', '/policies?category=safeguarding'])
 
 const EMPTY_DATABASE_PATH = `.tmp/e2e-empty-${new URL(EMPTY_SITE_URL).port}/school.sqlite`
 const STAFF_DIRECTORY_ON = "insert into site_settings (key, value) values ('staff_directory_enabled', 'true') on conflict (key) do update set value = 'true'"

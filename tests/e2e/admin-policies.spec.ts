@@ -10,12 +10,12 @@ import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
 import type { StoredRow } from '#tests/setup/stored-rows.ts'
 
-type PolicyRow = StoredRow<'policies', 'id' | 'title' | 'description' | 'file_url'>
+type PolicyRow = StoredRow<'policies', 'id' | 'title' | 'description' | 'file_url' | 'slug'>
 
 const POLICY_FILES = path.join(path.dirname(DEMO_DATABASE_PATH), 'storage', 'policies')
 const NOT_A_DOCUMENT = 'Please select a PDF or Word document (.pdf, .doc, .docx)'
 
-const storedPolicies = () => demoRows<PolicyRow>('select id, title, description, file_url from policies order by created_at desc')
+const storedPolicies = () => demoRows<PolicyRow>('select id, title, description, file_url, slug from policies order by created_at desc')
 
 function storedPolicy(title: string) {
   return storedPolicies().find((row) => row.title === title)
@@ -96,7 +96,9 @@ test('an editor adds, edits and deletes a policy, with an uploaded PDF, validati
   await policies.goto(`${DEMO_SITE_URL}/policies`)
   const publicCard = policies.getByRole('listitem').filter({ has: policies.getByRole('heading', { name: title }) })
   await expect(publicCard.getByText('What pupils wear at school.')).toBeVisible()
-  await expect(publicCard.getByRole('link', { name: /Download PDF/ })).toHaveAttribute('href', created.file_url!)
+  // The card links to the policy's stable download address, which answers the current document under the title.
+  await expect(publicCard.getByRole('link', { name: /Download PDF/ })).toHaveAttribute('href', `/policies/${created.slug}/download`)
+  await expect(publicCard.getByRole('link', { name: /Download PDF/ })).toHaveAttribute('target', '_blank')
 
   await card.getByRole('button', { name: `Edit ${title}` }).click()
   const editDialog = page.getByRole('dialog', { name: 'Edit Policy' })
@@ -111,8 +113,8 @@ test('an editor adds, edits and deletes a policy, with an uploaded PDF, validati
   await editDialog.getByRole('button', { name: 'Save' }).click()
   await expect(toast(page, 'Policy updated successfully')).toBeVisible()
   expect(storedPolicy(renamed)).toMatchObject({ id: created.id, file_url: 'https://example.org/uniform-2027.pdf' })
-  // The replaced upload is gone from storage.
-  expect((await request.get(created.file_url!)).status()).toBe(404)
+  // The replaced upload stays as an older version: links to it keep working.
+  expect((await request.get(created.file_url!)).status()).toBe(200)
   const renamedCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: renamed }) })
   await expect(renamedCard.getByRole('link', { name: /View Document/ })).toHaveAttribute('href', 'https://example.org/uniform-2027.pdf')
 
@@ -120,7 +122,7 @@ test('an editor adds, edits and deletes a policy, with an uploaded PDF, validati
   await expect(policies.getByRole('heading', { name: renamed })).toBeVisible()
   await expect(
     policies.getByRole('listitem').filter({ has: policies.getByRole('heading', { name: renamed }) }).getByRole('link', { name: /Download PDF/ }),
-  ).toHaveAttribute('href', 'https://example.org/uniform-2027.pdf')
+  ).toHaveAttribute('href', `/policies/${created.slug}/download`)
 
   await page.setViewportSize({ width: 390, height: 844 })
   await screenshot(page, 'admin-policies-390')

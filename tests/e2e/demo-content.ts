@@ -19,6 +19,8 @@ const CONTENT_TABLES = [
   'menu_items',
   'staff_members',
   'alerts',
+  'policy_categories',
+  'policy_versions',
   // Derived from the rows above, so it must go back with them (SQLite's triggers keep its full-text table in step).
   'search_index',
 ] as const

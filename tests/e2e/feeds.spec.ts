@@ -17,6 +17,7 @@ const PUBLIC_PAGES = ['/', '/gallery', '/blogs', '/calendar', '/policies', '/con
 const DEMO_PAGES = ['/term-dates', '/admissions', '/admissions/open-days', '/uniform', '/contact-us']
 /** The demo events' own pages. */
 const DEMO_EVENT_PAGES = ['/calendar/parents-evening', '/calendar/sports-day', '/calendar/winter-concert', '/calendar/half-term-break']
+const DEMO_POLICY_PAGES = ['/policies/safeguarding-policy', '/policies/behaviour-policy', '/policies/admissions-policy']
 
 function parseCalendar(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[])
@@ -95,11 +96,11 @@ test('the sitemap lists every public page and post, and each of them answers', a
   expect(XMLValidator.validate(body)).toBe(true)
   const urls = parseFeedXml(body).urlset.url ?? []
   expect(urls.map((url) => url.loc).sort()).toEqual(
-    [...PUBLIC_PAGES, ...DEMO_PAGES, ...DEMO_EVENT_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
+    [...PUBLIC_PAGES, ...DEMO_PAGES, ...DEMO_EVENT_PAGES, ...DEMO_POLICY_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
   )
   for (const url of urls) {
     const path = new URL(url.loc).pathname
-    expect(path.startsWith('/blogs/') || DEMO_PAGES.includes(path), url.loc).toBe(url.lastmod !== undefined)
+    expect(path.startsWith('/blogs/') || DEMO_PAGES.includes(path) || DEMO_POLICY_PAGES.includes(path), url.loc).toBe(url.lastmod !== undefined)
     expect((await request.get(url.loc)).status(), url.loc).toBe(200)
   }
 })

@@ -185,7 +185,8 @@ test('policies show title, description and a Download PDF link that opens the do
   await page.goto('/policies')
   await expect(page).toHaveTitle('School Policies | Our School')
   await expect(page.getByRole('heading', { level: 1, name: 'School Policies' })).toBeVisible()
-  const cards = page.getByRole('main').getByRole('listitem')
+  // The cards, not the category filter links above them.
+  const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) })
   await expect(cards.getByRole('heading', { level: 2 })).toHaveText(DEMO_POLICIES)
   await expect(cards.first().getByText('How places are offered, and how to apply.')).toBeVisible()
   for (const [index, title] of DEMO_POLICIES.entries()) {
@@ -206,14 +207,14 @@ test('a policy without a file has no Download PDF link', async ({ page }) => {
   const id = crypto.randomUUID()
   onDemoDatabase((database) =>
     database
-      .prepare('insert into policies (id, title, description, file_url, created_at) values (?, ?, ?, ?, ?)')
-      .run(id, 'Uniform Policy', 'What pupils wear.', null, '2001-01-01T09:00:00.000Z'),
+      .prepare('insert into policies (id, title, slug, description, file_url, created_at) values (?, ?, ?, ?, ?, ?)')
+      .run(id, 'Uniform Policy', `uniform-policy-${id}`, 'What pupils wear.', null, '2001-01-01T09:00:00.000Z'),
   )
   try {
     await page.goto('/policies')
     const card = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Uniform Policy' })
     await expect(card.getByText('What pupils wear.')).toBeVisible()
-    await expect(card.getByRole('link')).toHaveCount(0)
+    await expect(card.getByRole('link', { name: /Download PDF/ })).toHaveCount(0)
   } finally {
     onDemoDatabase((database) => database.prepare('delete from policies where id = ?').run(id))
   }

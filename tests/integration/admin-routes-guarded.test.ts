@@ -54,6 +54,7 @@ describe(`admin routes on ${database.engine}`, () => {
     expect(checked).toContain('routes/admin/alerts.tsx loader')
     expect(checked).toContain('routes/admin/alerts.tsx action')
     expect(checked).toContain('routes/admin/event-categories.ts action')
+    expect(checked).toContain('routes/admin/policy-version-download.ts loader')
     expect(checked.length).toBeGreaterThan(20)
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { createPolicyCategory } from '#app/domain/policy/policy-admin.server.ts'
 import { POLICY_MESSAGES } from '#app/domain/policy/policy.schema.ts'
 import { updateUserAccess } from '#app/domain/user/user-admin.server.ts'
 import { revokeApiKey } from '#app/services/api/api-keys.server.ts'
@@ -24,7 +25,19 @@ describe(`content API: policies on ${database.engine}`, () => {
     unsubscribe()
     expect(created.status).toBe(201)
     const id = created.body!.id as string
-    expect(created.body).toEqual({ id, title: 'Uniform', status: 'published', description: 'What to wear', file_url: 'https://example.org/uniform.pdf', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    expect(created.body).toEqual({
+      id,
+      title: 'Uniform',
+      slug: 'uniform',
+      status: 'published',
+      description: 'What to wear',
+      file_url: 'https://example.org/uniform.pdf',
+      category: null,
+      review_date: null,
+      versions: [{ id: expect.any(String), file_url: 'https://example.org/uniform.pdf', file_name: null, size: null, content_type: null, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), current: true }],
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
     expect(await storedRow(id)).toMatchObject({ title: 'Uniform', file_url: 'https://example.org/uniform.pdf' })
     expect(changes).toEqual([{ table: 'policies', type: 'insert', id }])
 
@@ -48,6 +61,7 @@ describe(`content API: policies on ${database.engine}`, () => {
     const created = await callApi('POST', '/policies', { key, form })
     expect(created.status).toBe(201)
     expect(created.body!.file_url).toMatch(/^\/files\/policies\/.+\.pdf$/)
+    expect(created.body!.versions).toEqual([expect.objectContaining({ file_url: created.body!.file_url, file_name: 'admissions.pdf', size: PDF.length, content_type: 'application/pdf', current: true })])
 
     const fake = new FormData()
     fake.set('file_url', new File(['just text'], 'notes.txt', { type: 'text/plain' }))
@@ -55,6 +69,21 @@ describe(`content API: policies on ${database.engine}`, () => {
       status: 400,
       body: { error: { code: 'invalid', fields: { file_url: UPLOAD_MESSAGES.notADocument } } },
     })
+  })
+
+  test('category_id and review_date are set, kept when left out, and checked', async () => {
+    const { key } = await apiKeyFor('editor')
+    const category = await createPolicyCategory({ name: `Safeguarding ${Date.now()}` }, { role: 'admin' })
+    const created = await callApi('POST', '/policies', { key, body: { title: 'Online safety', category_id: category.id, review_date: '2027-09-01' } })
+    expect(created).toMatchObject({ status: 201, body: { category: { id: category.id, name: category.name }, review_date: '2027-09-01' } })
+    const id = created.body!.id as string
+    expect(await callApi('PATCH', `/policies/${id}`, { key, body: { title: 'Online safety policy' } })).toMatchObject({ status: 200, body: { category: { id: category.id }, review_date: '2027-09-01' } })
+    expect(await callApi('PATCH', `/policies/${id}`, { key, body: { review_date: '2027-02-30', category_id: 'nope' } })).toMatchObject({
+      status: 400,
+      body: { error: { fields: { review_date: POLICY_MESSAGES.invalidReviewDate } } },
+    })
+    expect(await callApi('PATCH', `/policies/${id}`, { key, body: { category_id: 'nope' } })).toMatchObject({ status: 400, body: { error: { fields: { category_id: POLICY_MESSAGES.unknownCategory } } } })
+    expect(await callApi('PATCH', `/policies/${id}`, { key, body: { category_id: null, review_date: null } })).toMatchObject({ status: 200, body: { category: null, review_date: null } })
   })
 
   test('the list is paginated, newest first, with the total', async () => {

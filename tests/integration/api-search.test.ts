@@ -32,7 +32,7 @@ describe(`content API: search on ${database.engine}`, () => {
     await addPost('Relay draft', '<p>relay</p>', 'draft')
     const policyId = newId()
     await writeTransaction(async (tx) => {
-      await tx.db.insertInto('policies').values({ id: policyId, title: 'Relay rules', description: 'Who may run.', file_url: null, status: 'published' }).execute()
+      await tx.db.insertInto('policies').values({ id: policyId, slug: 'relay-rules', title: 'Relay rules', description: 'Who may run.', file_url: null, status: 'published' }).execute()
       tx.publish({ table: 'policies', type: 'insert', id: policyId })
     })
 
@@ -45,7 +45,7 @@ describe(`content API: search on ${database.engine}`, () => {
       per_page: 10,
       total: 2,
       data: [
-        { type: 'policy', id: policyId, title: 'Relay rules', url: '/policies', published_at: null, snippet: [{ text: 'Who may run.', highlighted: false }] },
+        { type: 'policy', id: policyId, title: 'Relay rules', url: '/policies/relay-rules', published_at: null, snippet: [{ text: 'Who may run.', highlighted: false }] },
         {
           type: 'post',
           id: post.id,

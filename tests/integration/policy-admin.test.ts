@@ -62,7 +62,7 @@ describe(`policy files on ${database.engine}`, () => {
     expect(changes).toEqual([{ table: 'policies', type: 'insert', id }])
   })
 
-  test('replacing the document by a new upload or by a URL removes the old file', async () => {
+  test('replacing the document by a new upload or by a URL keeps the old files as versions', async () => {
     const changes: Change[] = []
     const unsubscribe = changeFeed.subscribe(['policies'], (change) => changes.push(change))
     const id = await created(submission({ file: pdf('First') }))
@@ -72,7 +72,7 @@ describe(`policy files on ${database.engine}`, () => {
     const second = (await storedRow(id))!.file_url
     expect(updated).toMatchObject({ id, fileUrl: second })
     expect(second).not.toBe(first)
-    expect(await isStored(first)).toBe(false)
+    expect(await isStored(first)).toBe(true)
     expect(await isStored(second)).toBe(true)
 
     expect(await updatePolicy(id, submission({ title: 'Renamed', fileUrl: 'https://example.org/uniform.pdf' }))).toMatchObject({ id, title: 'Renamed' })
@@ -83,10 +83,16 @@ describe(`policy files on ${database.engine}`, () => {
       { table: 'policies', type: 'update', id },
     ])
     expect(await storedRow(id)).toMatchObject({ title: 'Renamed', file_url: 'https://example.org/uniform.pdf' })
+    expect(await isStored(second)).toBe(true)
+    const versions = await db.selectFrom('policy_versions').select('file_url').where('policy_id', '=', id).orderBy('created_at').execute()
+    expect(versions.map((version) => version.file_url)).toEqual([first, second, 'https://example.org/uniform.pdf'])
+
+    await deletePolicy(id)
+    expect(await isStored(first)).toBe(false)
     expect(await isStored(second)).toBe(false)
   })
 
-  test('an edit that keeps the document keeps its file, and clearing the URL removes it', async () => {
+  test('an edit that keeps the document keeps its file; clearing the URL keeps it as a version', async () => {
     const id = await created(submission({ file: pdf('Kept') }))
     const fileUrl = (await storedRow(id))!.file_url
 
@@ -96,7 +102,8 @@ describe(`policy files on ${database.engine}`, () => {
 
     expect(await updatePolicy(id, submission({ fileUrl: null }))).toMatchObject({ id, fileUrl: null })
     expect((await storedRow(id))!.file_url).toBeNull()
-    expect(await isStored(fileUrl)).toBe(false)
+    expect(await isStored(fileUrl)).toBe(true)
+    expect(await db.selectFrom('policy_versions').select('file_url').where('policy_id', '=', id).execute()).toEqual([{ file_url: fileUrl }])
   })
 
   test('deleting a policy removes its file; a file another policy links to stays', async () => {

@@ -47,7 +47,7 @@ async function addEvent(title: string, description: string, { status = PUBLISHED
 async function addPolicy(title: string, description: string, { status = PUBLISHED } = {}) {
   const id = newId()
   await writeTransaction(async (tx) => {
-    await tx.db.insertInto('policies').values({ id, title, description, file_url: null, status }).execute()
+    await tx.db.insertInto('policies').values({ id, slug: id, title, description, file_url: null, status }).execute()
     tx.publish({ table: 'policies', type: 'insert', id })
   })
   return id
@@ -150,7 +150,7 @@ describe(`site search on ${database.engine}`, () => {
     const id = newId()
     await expect(
       writeTransaction(async (tx) => {
-        await tx.db.insertInto('policies').values({ id, title: 'Rolled back walrus', description: '', file_url: null, status: 'published' }).execute()
+        await tx.db.insertInto('policies').values({ id, slug: id, title: 'Rolled back walrus', description: '', file_url: null, status: 'published' }).execute()
         tx.publish({ table: 'policies', type: 'insert', id })
         throw new Error('changed my mind')
       }),

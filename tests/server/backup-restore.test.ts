@@ -39,6 +39,12 @@ test('npm run backup of a running site, then npm run restore into an empty data 
       ...['subscriber-1', 'family.one@example.org', 'weekly', 1, 0, 'a'.repeat(43), subscribedAt, subscribedAt, subscribedAt],
       ...['subscriber-2', 'family.two@example.org', 'instant', 0, 1, 'b'.repeat(43), subscribedAt, null, subscribedAt],
     )
+  // A policy's older document, kept as a version beside its current one: both rows and both files come back.
+  const oldVersion = '/files/policies/1795000000000-0ldversn.pdf'
+  fs.writeFileSync(path.join(original.dataDir, 'storage', 'policies', '1795000000000-0ldversn.pdf'), '%PDF-1.4 the first edition')
+  writer
+    .prepare("insert into policy_versions (id, policy_id, file_url, file_name, size, content_type, created_at) select 'old-version', id, ?, 'first edition.pdf', 26, 'application/pdf', '2025-01-01T00:00:00.000Z' from policies order by id limit 1")
+    .run(oldVersion)
   writer.close()
 
   const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'school-backup-')), 'nested', 'site.tar.gz')
@@ -67,6 +73,10 @@ test('npm run backup of a running site, then npm run restore into an empty data 
   expect(restored.output()).toMatch(/Built the site search index: \d+ documents/)
   expect(await (await fetch(`${restored.url}/search?q=welcome`)).text()).toContain('Welcome Back to a New School Year')
   expect(tableRows(emptyFolder)).toEqual(rowsBefore)
+  expect(rowsBefore.policy_versions?.length).toBeGreaterThanOrEqual(4)
+  for (const version of (rowsBefore.policy_versions ?? []) as { file_url: string }[]) {
+    expect(Buffer.from(await (await fetch(`${restored.url}${version.file_url}`)).arrayBuffer())).toEqual(fs.readFileSync(path.join(original.dataDir, 'storage', version.file_url.replace('/files/', ''))))
+  }
   // Accounts come back; sessions do not.
   expect((await signIn(restored, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).status).toBe(200)
   const oldSession = await fetch(`${restored.url}/api/auth/get-session`, { headers: { cookie: session.cookie } })

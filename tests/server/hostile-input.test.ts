@@ -13,7 +13,7 @@ import { NEWS_CHOICES, subscribeSchema } from '#app/domain/subscription/subscrip
 import { eventActionSchema, eventSchema } from '#app/domain/event/event.schema.ts'
 import { DEFAULT_FOLDER, galleryActionSchema, galleryFolderSchema, galleryUploadSchema, uploadFolderOf, uploadTitles } from '#app/domain/gallery/gallery.schema.ts'
 import { altText } from '#app/domain/media/media.schema.ts'
-import { policyActionSchema, policySchema } from '#app/domain/policy/policy.schema.ts'
+import { policiesScreenActionSchema, policyActionSchema, policyCategorySchema, policySchema } from '#app/domain/policy/policy.schema.ts'
 import { EDITABLE_SECTION_KEYS, sectionActionSchema } from '#app/domain/section/section-forms.ts'
 import { FEATURE_ICONS, sectionSchemas } from '#app/domain/section/section.schema.ts'
 import { testimonialActionSchema, testimonialSchema } from '#app/domain/testimonial/testimonial.schema.ts'
@@ -393,11 +393,19 @@ function alertRules() {
   }
 }
 
-type PolicyRow = StoredRow<'policies', 'id' | 'title' | 'description' | 'file_url'>
+type PolicyRow = StoredRow<'policies', 'id' | 'title' | 'description' | 'file_url' | 'review_date' | 'category_id' | 'slug'>
 function policyRules() {
-  for (const policy of rows<PolicyRow>('select id, title, description, file_url from policies')) {
+  for (const policy of rows<PolicyRow>('select id, title, description, file_url, review_date, category_id, slug from policies')) {
     const what = `policy ${JSON.stringify(policy).slice(0, 300)}`
-    expectStoredAsChecked(policySchema, { title: policy.title, description: optional(policy.description), fileUrl: optional(policy.file_url) }, { ...policy }, { title: 'title', description: 'description', fileUrl: 'file_url' }, what)
+    expectStoredAsChecked(
+      policySchema,
+      { title: policy.title, description: optional(policy.description), fileUrl: optional(policy.file_url), reviewDate: optional(policy.review_date) },
+      { ...policy },
+      { title: 'title', description: 'description', fileUrl: 'file_url', reviewDate: 'review_date' },
+      what,
+    )
+    expect(policy.slug, what).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    if (policy.category_id) expect(rows('select id from policy_categories where id = ?', policy.category_id), what).toHaveLength(1)
   }
 }
 
@@ -906,6 +914,8 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
           description: orAbsent(plainText(2_000)),
           fileUrl: fc.constantFrom('', 'https://example.org/policy.pdf', '/files/policies/1795420489469.pdf'),
           file: orAbsent(fc.constant(VALID_PDF)),
+          reviewDate: orAbsent(fc.constantFrom('', '2027-09-01', '2028-02-29')),
+          categoryId: orAbsent(fc.constantFrom('', 'none')),
         })
         .map(entries)
     await fuzzAction('policies', {
@@ -920,6 +930,8 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
         description: fieldValue(plainText(2_000), textAround(2_000)),
         fileUrl: fieldValue(['https://example.org/p.pdf', '/files/policies/x.pdf', '/files/gallery/x.webp', '']),
         file: fc.option(hostileFile, { nil: undefined }),
+        reviewDate: fieldValue(['2027-09-01', '2027-02-30', 'tomorrow', '']),
+        categoryId: fieldValue(['none', '', 'no-such-category']),
       },
       stored: (form) => {
         const data = parsed(policyActionSchema, submission(form).values, 'policy')
@@ -930,7 +942,41 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
         else expect(row!.file_url).toBe(data.fileUrl)
       },
       rules: policyRules,
-      tables: ['policies'],
+      tables: ['policies', 'policy_versions'],
+    })
+  })
+
+  test('policy categories: create, rename, move, delete', async () => {
+    await fuzzAction('policy categories', {
+      url: '/admin/policies',
+      routeId: 'routes/admin/policies',
+      intents: ['create-category', 'update-category', 'move-category', 'delete-category'],
+      examples: () => atLimits(() => ({ intent: 'create-category', name: 'At the limit' }), { name: 50 }),
+      valid: fc.oneof(
+        fc.record({ intent: fc.constant('create-category'), name: unique().map((id) => `Category ${id}`) }).map(entries),
+        fc.record({ intent: fc.constant('move-category'), id: existingId('policy_categories'), direction: fc.constantFrom('up', 'down') }).map(entries),
+      ),
+      fields: {
+        id: anyId('policy_categories'),
+        name: fieldValue(plainText(50), textAround(50)),
+        direction: fieldValue(['up', 'down', 'sideways']),
+      },
+      stored: (form) => {
+        const data = parsed(policiesScreenActionSchema, submission(form).values, 'policy category')
+        if (data.intent === 'delete-category') return expectGone('policy_categories', data.id)
+        if (data.intent === 'create-category') expect(rows<{ name: string }>('select name from policy_categories where name = ?', data.name)).toHaveLength(1)
+        if (data.intent === 'update-category') expect(rowById<{ name: string }>('policy_categories', data.id)?.name).toBe(data.name)
+      },
+      rules: () => {
+        const categories = rows<{ name: string; slug: string }>('select name, slug from policy_categories')
+        for (const category of categories) {
+          expect(policyCategorySchema.safeParse({ name: category.name }).data?.name, JSON.stringify(category)).toBe(category.name)
+          expect(category.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+        }
+        expect(new Set(categories.map((category) => category.name.toLowerCase())).size).toBe(categories.length)
+        policyRules()
+      },
+      tables: ['policy_categories', 'policies'],
     })
   })
 

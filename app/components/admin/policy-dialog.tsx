@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
-import { Field, FileField, TextareaField } from '#app/components/forms/field.tsx'
+import { Field, FileField, SelectField, TextareaField } from '#app/components/forms/field.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
-import type { Policy } from '#app/domain/policy/policy.ts'
-import { policySchema } from '#app/domain/policy/policy.schema.ts'
+import type { Policy, PolicyCategory } from '#app/domain/policy/policy.ts'
+import { NO_CATEGORY, policySchema } from '#app/domain/policy/policy.schema.ts'
 import type { FieldErrors } from '#app/lib/action-result.ts'
 import { DOCUMENT_ACCEPT } from '#app/lib/uploads/upload-rules.ts'
 import { draftableLabels, PublishingButtons } from '#app/components/admin/publishing-controls.tsx'
@@ -11,8 +11,8 @@ import { draftableLabels, PublishingButtons } from '#app/components/admin/publis
 /** Both tabs stay in the form, so an uploaded file can override the URL. */
 const KEEP_MOUNTED = 'space-y-2 pt-2 data-[state=inactive]:hidden'
 
-/** Add (no policy) or edit a policy: title, description, and an uploaded document or a link to one. */
-export function PolicyDialog({ policy, onClose }: { policy: Policy | null; onClose: () => void }) {
+/** Add (no policy) or edit a policy: title, description, category, review date, and an uploaded document or a link to one. */
+export function PolicyDialog({ policy, categories, onClose }: { policy: Policy | null; categories: readonly PolicyCategory[]; onClose: () => void }) {
   return (
     <AdminFormDialog
       title={policy ? 'Edit Policy' : 'Add Policy'}
@@ -27,6 +27,25 @@ export function PolicyDialog({ policy, onClose }: { policy: Policy | null; onClo
         <>
           <Field id="title" name="title" label="Title" defaultValue={policy?.title} error={errors.title} />
           <TextareaField id="description" name="description" label="Description (optional)" rows={3} defaultValue={policy?.description ?? ''} error={errors.description} />
+          {categories.length ? (
+            <SelectField
+              id="categoryId"
+              name="categoryId"
+              label="Category (optional)"
+              options={[{ value: NO_CATEGORY, label: 'No category' }, ...categories.map((category) => ({ value: category.id, label: category.name }))]}
+              defaultValue={policy?.category?.id ?? NO_CATEGORY}
+              error={errors.categoryId}
+            />
+          ) : null}
+          <Field
+            id="reviewDate"
+            name="reviewDate"
+            label="Review date (optional)"
+            type="date"
+            defaultValue={policy?.reviewDate ?? ''}
+            error={errors.reviewDate}
+            description="The office gets a reminder by e-mail 30 days before."
+          />
           <PolicyDocumentFields policy={policy} errors={errors} />
         </>
       )}

@@ -1,7 +1,9 @@
-import { Download, FileText } from 'lucide-react'
-import type { Policy } from '#app/domain/policy/policy.ts'
+import { FileText } from 'lucide-react'
+import { Link } from 'react-router'
+import { PolicyDownloadLink } from '#app/components/site/policy-download-link.tsx'
+import { policyPath, type Policy } from '#app/domain/policy/policy.ts'
 
-/** A policy with its title, description and, when it has a file, a 'Download PDF' link. */
+/** A policy with its title (linking to its page), category, description and, when it has a file, a 'Download PDF' link. */
 export function PolicyCard({ policy }: { policy: Policy }) {
   return (
     <article className="flex h-full flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
@@ -10,21 +12,16 @@ export function PolicyCard({ policy }: { policy: Policy }) {
           <FileText aria-hidden className="size-5" />
         </span>
         <div className="min-w-0">
-          <h2 className="text-xl font-semibold leading-snug">{policy.title}</h2>
+          <h2 className="text-xl leading-snug font-semibold">
+            <Link to={policyPath(policy.slug)} className="underline-offset-4 hover:underline">
+              {policy.title}
+            </Link>
+          </h2>
+          {policy.category ? <p className="mt-1 text-sm font-medium text-muted-foreground">{policy.category.name}</p> : null}
           {policy.description ? <p className="mt-2 text-muted-foreground">{policy.description}</p> : null}
         </div>
       </div>
-      {policy.fileUrl ? (
-        <a
-          href={policy.fileUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mt-6 inline-flex items-center gap-2 self-start rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground shadow-xs hover:bg-primary/90"
-        >
-          <Download aria-hidden className="size-4" />
-          Download PDF<span className="sr-only"> of {policy.title} (opens in a new tab)</span>
-        </a>
-      ) : null}
+      {policy.fileUrl ? <PolicyDownloadLink policy={policy} className="mt-6" /> : null}
     </article>
   )
 }

@@ -55,14 +55,15 @@ export async function setContactMessageMails(staff: Pick<StaffSession, 'userId' 
   })
 }
 
-type RecipientReason = 'office' | 'staff'
+export type RecipientReason = 'office' | 'staff'
 
 /**
- * Who is told of a new message: the office addresses, then every approved
+ * Who is told of a new message (and of other office matters, such as a
+ * policy's coming review): the office addresses, then every approved
  * account that chose it and whose role reads messages; an address listed
  * twice (in any case) once, under its first reason.
  */
-async function contactMessageRecipients(tx: WriteTransaction): Promise<Map<string, { address: string; reason: RecipientReason }>> {
+export async function officeRecipients(tx: WriteTransaction): Promise<Map<string, { address: string; reason: RecipientReason }>> {
   const setting = await tx.db.selectFrom('site_settings').select('value').where('key', '=', OFFICE_ADDRESSES_SETTING).executeTakeFirst()
   const office = setting ? readJson<string[]>(setting.value) : []
   const staff = await tx.db
@@ -86,7 +87,7 @@ async function contactMessageRecipients(tx: WriteTransaction): Promise<Map<strin
 
 /** Queues, in the write that stores the message, one mail per recipient about it. Returns how many. */
 export async function queueContactMessageMails(tx: WriteTransaction, messageId: string): Promise<number> {
-  const recipients = await contactMessageRecipients(tx)
+  const recipients = await officeRecipients(tx)
   return queueMessages(
     tx,
     [...recipients].map(([key, { address, reason }]) => ({

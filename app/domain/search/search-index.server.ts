@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely'
+import { policyPath } from '#app/domain/policy/policy.ts'
 import { plainText } from '#app/domain/blog/blog.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
 import { eventPagePath } from '#app/domain/event/event.ts'
@@ -73,7 +74,7 @@ async function eventDocument(reader: Reader, id: string): Promise<Document | und
 }
 
 async function policyDocument(reader: Reader, id: string): Promise<Document | undefined> {
-  const row = await reader.selectFrom('policies').select(['id', 'title', 'description', 'status', 'created_at']).where('id', '=', id).executeTakeFirst()
+  const row = await reader.selectFrom('policies').select(['id', 'title', 'slug', 'description', 'status', 'created_at']).where('id', '=', id).executeTakeFirst()
   if (!row) return undefined
   return {
     subject: 'policies',
@@ -82,7 +83,7 @@ async function policyDocument(reader: Reader, id: string): Promise<Document | un
     body: indexedText(row.description),
     status: row.status,
     visible_from: readTimestamp(row.created_at),
-    url: '/policies',
+    url: policyPath(row.slug),
     shown_at: null,
   }
 }

@@ -37,6 +37,8 @@ export const ARCHIVED_TABLES = [
   { table: 'event_categories', key: 'id' },
   { table: 'events', key: 'id' },
   { table: 'policies', key: 'id' },
+  { table: 'policy_categories', key: 'id' },
+  { table: 'policy_versions', key: 'id' },
   { table: 'testimonials', key: 'id' },
   { table: 'gallery_folders', key: 'id' },
   { table: 'gallery', key: 'id' },

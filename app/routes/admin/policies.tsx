@@ -1,34 +1,74 @@
-import { ExternalLink } from 'lucide-react'
-import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
+import { AdminListPage } from '#app/components/admin/admin-list-page.tsx'
+import { PolicyAdminCard } from '#app/components/admin/policy-admin-card.tsx'
+import { PolicyCategoryFilter, PolicyCategoryManager } from '#app/components/admin/policy-categories.tsx'
 import { PolicyDialog } from '#app/components/admin/policy-dialog.tsx'
-import { Card, CardContent } from '#app/components/ui/card.tsx'
-import { createPolicy, deletePolicy, updatePolicy } from '#app/domain/policy/policy-admin.server.ts'
-import { POLICY_MESSAGES, policyActionSchema } from '#app/domain/policy/policy.schema.ts'
-import { listPolicies, type Policy } from '#app/domain/policy/policy.server.ts'
+import {
+  createPolicy,
+  createPolicyCategory,
+  deletePolicy,
+  deletePolicyCategory,
+  deletePolicyVersion,
+  movePolicyCategory,
+  updatePolicy,
+  updatePolicyCategory,
+} from '#app/domain/policy/policy-admin.server.ts'
+import { NO_CATEGORY, POLICY_CATEGORY_MESSAGES, POLICY_MESSAGES, policiesScreenActionSchema } from '#app/domain/policy/policy.schema.ts'
+import { listPolicies, listPolicyCategories, listPolicyVersions } from '#app/domain/policy/policy.server.ts'
+import { hasRole } from '#app/domain/user/access.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { config } from '#app/lib/env.server.ts'
+import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/policies.ts'
-import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context, 'editor')
-  return { policies: await listPolicies() }
+/** `?category={slug}` (or `none`) narrows the list; the review badges count from today in the school's time zone. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = requireStaff(context, 'editor')
+  const wanted = new URL(request.url).searchParams.get('category')
+  const [all, categories] = await Promise.all([listPolicies(), listPolicyCategories()])
+  const current = wanted === NO_CATEGORY ? NO_CATEGORY : (categories.find((category) => category.slug === wanted)?.slug ?? null)
+  const policies = current === null ? all : all.filter((policy) => (current === NO_CATEGORY ? !policy.category : policy.category?.slug === current))
+  const versions = await listPolicyVersions(policies)
+  return {
+    policies: policies.map((policy) => ({ ...policy, versions: versions.get(policy.id) ?? [] })),
+    categories: categories.map((category) => ({ ...category, count: all.filter((policy) => policy.category?.id === category.id).length })),
+    uncategorized: all.filter((policy) => !policy.category).length,
+    total: all.length,
+    current,
+    today: utcToZonedTime(new Date().toISOString(), config.timeZone).slice(0, 10),
+    isAdmin: hasRole(staff.role, 'admin'),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireStaff(context, 'editor')
+  const staff = requireStaff(context, 'editor')
   return answerAction(async () => {
-    const submission = await validatedForm(policyActionSchema, request, Object.fromEntries)
+    const submission = await validatedForm(policiesScreenActionSchema, request, Object.fromEntries)
     switch (submission.intent) {
       case 'create':
-        await createPolicy(submission)
+        await createPolicy(submission, staff)
         return POLICY_MESSAGES.created
       case 'update':
-        await updatePolicy(submission.id, submission)
+        await updatePolicy(submission.id, submission, staff)
         return POLICY_MESSAGES.updated
       case 'delete':
         await deletePolicy(submission.id)
         return POLICY_MESSAGES.deleted
+      case 'delete-version':
+        await deletePolicyVersion(submission.id, staff)
+        return POLICY_MESSAGES.versionDeleted
+      case 'create-category':
+        await createPolicyCategory(submission, staff)
+        return POLICY_CATEGORY_MESSAGES.created
+      case 'update-category':
+        await updatePolicyCategory(submission.id, submission, staff)
+        return POLICY_CATEGORY_MESSAGES.updated
+      case 'delete-category':
+        await deletePolicyCategory(submission.id, staff)
+        return POLICY_CATEGORY_MESSAGES.deleted
+      case 'move-category':
+        await movePolicyCategory(submission.id, submission.direction, staff)
+        return POLICY_CATEGORY_MESSAGES.moved
     }
   })
 }
@@ -36,45 +76,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Policies | Admin Panel' }]
 
 export default function PoliciesAdmin({ loaderData }: Route.ComponentProps) {
+  const { policies, categories, uncategorized, total, current, today, isAdmin } = loaderData
   return (
     <AdminListPage
       title="Policies"
       description="School policy documents, listed newest first on the public policies page."
       addLabel="Add Policy"
       emptyText="No policies yet."
-      items={loaderData.policies}
-      renderItem={(policy, controls) => <PolicyAdminCard policy={policy} controls={controls} />}
-      renderDialog={(policy, close) => <PolicyDialog policy={policy} onClose={close} />}
-    />
-  )
-}
-
-function PolicyAdminCard({ policy, controls }: { policy: Policy; controls: ItemControls }) {
-  return (
-    <Card className="h-full">
-      <CardContent className="flex h-full flex-col gap-3">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0 space-y-1">
-            <h2 className="font-semibold break-words">{policy.title}</h2>
-            <PublicationBadge item={policy} />
-            {policy.fileUrl ? (
-              <a
-                href={policy.fileUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
-              >
-                <ExternalLink aria-hidden className="size-4" />
-                View Document<span className="sr-only"> of {policy.title} (opens in a new tab)</span>
-              </a>
-            ) : (
-              <p className="text-sm text-muted-foreground">No document</p>
-            )}
-          </div>
-          <ItemActions name={policy.title} confirmQuestion={POLICY_MESSAGES.confirmDelete} controls={controls} />
-        </div>
-        {policy.description ? <p className="text-sm text-muted-foreground">{policy.description}</p> : null}
-      </CardContent>
-    </Card>
+      items={policies}
+      renderItem={(policy, controls) => <PolicyAdminCard policy={policy} versions={policy.versions} today={today} isAdmin={isAdmin} controls={controls} />}
+      renderDialog={(policy, close) => <PolicyDialog policy={policy} categories={categories} onClose={close} />}
+    >
+      {isAdmin ? <PolicyCategoryManager categories={categories} /> : null}
+      <PolicyCategoryFilter categories={categories} uncategorized={uncategorized} total={total} current={current} />
+    </AdminListPage>
   )
 }

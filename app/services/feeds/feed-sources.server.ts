@@ -5,6 +5,8 @@ import { pageAddress } from '#app/domain/page/page-address.ts'
 import { listPublicPages } from '#app/domain/page/page.server.ts'
 import { listEventsEndingSince, listPublishedEventSlugs } from '#app/domain/event/event.server.ts'
 import { eventPagePath } from '#app/domain/event/event.ts'
+import { listPublicPolicies } from '#app/domain/policy/policy.server.ts'
+import { policyPath } from '#app/domain/policy/policy.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { isStaffDirectoryEnabled } from '#app/domain/staff/staff-directory-setting.server.ts'
 import { config } from '#app/lib/env.server.ts'
@@ -42,9 +44,9 @@ export async function calendarFeedInput(now: Date, category?: { id: string; name
   return { siteUrl: config.publicUrl, calendarName, timeZone: config.timeZone, events, now }
 }
 
-/** Every public screen (the staff directory only while it is shown), each blog post and each of the school's own pages, with the time it last changed. */
+/** Every public screen (the staff directory only while it is shown), each blog post, each of the school's own pages and each published policy, with the time it last changed. */
 export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEntry[]> {
-  const [posts, pages, staffDirectory, events, albums] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled(), listPublishedEventSlugs(), listPublicAlbumSlugs()])
+  const [posts, pages, staffDirectory, events, albums, policies] = await Promise.all([listPublicBlogPosts(now), listPublicPages(now), isStaffDirectoryEnabled(), listPublishedEventSlugs(), listPublicAlbumSlugs(), listPublicPolicies()])
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
     ...(staffDirectory ? [{ path: '/staff' }] : []),
@@ -52,6 +54,7 @@ export async function sitemapEntries(now: Date = new Date()): Promise<SitemapEnt
     ...pages.map((page) => ({ path: pageAddress(page), lastModified: page.updatedAt })),
     ...events.map((event) => ({ path: eventPagePath(event.slug) })),
     ...albums.map((slug) => ({ path: `/gallery/${slug}` })),
+    ...policies.map((policy) => ({ path: policyPath(policy.slug), lastModified: policy.updatedAt })),
   ]
 }
 

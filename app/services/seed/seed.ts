@@ -108,11 +108,12 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage, ti
     galleryImages.push({ ...image, url })
   }
   const policyFiles: string[] = []
+  const policyFileSizes: number[] = []
   for (const [index, title] of ['Safeguarding Policy', 'Behaviour Policy', 'Admissions Policy'].entries()) {
     const key = `${Date.now() + index}.pdf`
-    policyFiles.push(
-      await store(storage, 'policies', key, simplePdf(title, ['This is a demo document.', 'Replace it from the admin panel.']), 'application/pdf'),
-    )
+    const document = simplePdf(title, ['This is a demo document.', 'Replace it from the admin panel.'])
+    policyFiles.push(await store(storage, 'policies', key, document, 'application/pdf'))
+    policyFileSizes.push(document.byteLength)
   }
 
   await db.transaction().execute(async (trx) => {
@@ -194,13 +195,23 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage, ti
         { id: newId(), slug: 'half-term-break', title: 'Half-Term Break', description: 'School closed.', start_date: atTime(31, 0), end_date: atTime(35, 0), image_url: null, created_at: now(), all_day: true, category_id: termDates },
       ])
       .execute()
+    const policyCategories = ['Safeguarding', 'SEND', 'Admissions'].map((name, position) => ({ id: newId(), name, slug: name.toLowerCase(), position }))
+    await trx.insertInto('policy_categories').values(policyCategories).execute()
+    const [safeguarding, send, admissions] = policyCategories
+    const reviewIn = (days: number) => atTime(days, 12).slice(0, 10)
+    const demoPolicies = [
+      { id: newId(), title: 'Safeguarding Policy', slug: 'safeguarding-policy', description: 'How we keep every child safe.', file_url: policyFiles[0] ?? null, category_id: safeguarding?.id ?? null, review_date: reviewIn(200), created_at: atTime(-30, 9), updated_at: atTime(-30, 9) },
+      { id: newId(), title: 'Behaviour Policy', slug: 'behaviour-policy', description: 'Our shared expectations and how we support good behaviour.', file_url: policyFiles[1] ?? null, category_id: send?.id ?? null, review_date: null, created_at: atTime(-29, 9), updated_at: atTime(-29, 9) },
+      { id: newId(), title: 'Admissions Policy', slug: 'admissions-policy', description: 'How places are offered, and how to apply.', file_url: policyFiles[2] ?? null, category_id: admissions?.id ?? null, review_date: reviewIn(20), created_at: atTime(-28, 9), updated_at: atTime(-28, 9) },
+    ]
+    await trx.insertInto('policies').values(demoPolicies).execute()
     await trx
-      .insertInto('policies')
-      .values([
-        { id: newId(), title: 'Safeguarding Policy', description: 'How we keep every child safe.', file_url: policyFiles[0] ?? null, created_at: atTime(-30, 9) },
-        { id: newId(), title: 'Behaviour Policy', description: 'Our shared expectations and how we support good behaviour.', file_url: policyFiles[1] ?? null, created_at: atTime(-29, 9) },
-        { id: newId(), title: 'Admissions Policy', description: 'How places are offered, and how to apply.', file_url: policyFiles[2] ?? null, created_at: atTime(-28, 9) },
-      ])
+      .insertInto('policy_versions')
+      .values(
+        demoPolicies.flatMap((policy, index) =>
+          policy.file_url ? [{ id: newId(), policy_id: policy.id, file_url: policy.file_url, file_name: `${policy.slug}.pdf`, size: policyFileSizes[index] ?? null, content_type: 'application/pdf', created_at: policy.created_at }] : [],
+        ),
+      )
       .execute()
     await trx
       .insertInto('testimonials')

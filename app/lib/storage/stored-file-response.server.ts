@@ -1,0 +1,35 @@
+import { Readable } from 'node:stream'
+import { isExternalUrl } from '../url-rules.ts'
+import { attachmentDisposition } from './download-name.ts'
+import { storage } from './storage.server.ts'
+import { parsePublicUrl, type StoredObject } from './storage.ts'
+
+/**
+ * A stored file as a response: its type, never sniffed, and under a
+ * sandboxing Content-Security-Policy, so nothing in it runs on this site's
+ * origin even if a browser were to show it.
+ */
+export function storedFileResponse(object: StoredObject, headers: Record<string, string>): Response {
+  const all = new Headers({
+    'Content-Type': object.contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    ...headers,
+  })
+  if (object.size) all.set('Content-Length', String(object.size))
+  return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, { headers: all })
+}
+
+/**
+ * A document at an address that stays while the document changes: a file
+ * stored here is sent as a download named `title` (with the stored file's
+ * extension), never cached for long, as the next version may replace it;
+ * a link elsewhere is followed; anything else is not found.
+ */
+export async function documentDownload(fileUrl: string | null, title: string): Promise<Response> {
+  if (fileUrl && isExternalUrl(fileUrl)) return new Response(null, { status: 302, headers: { Location: fileUrl, 'Cache-Control': 'no-cache' } })
+  const location = fileUrl ? parsePublicUrl(fileUrl) : null
+  const object = location ? await storage.get(location.bucket, location.key) : null
+  if (!location || !object) return new Response('Not found', { status: 404 })
+  return storedFileResponse(object, { 'Content-Disposition': attachmentDisposition(title, location.key), 'Cache-Control': 'no-cache' })
+}

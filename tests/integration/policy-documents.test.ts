@@ -1,0 +1,131 @@
+import { RouterContextProvider } from 'react-router'
+import { describe, expect, test } from 'vitest'
+import { createPolicy, deletePolicy, deletePolicyVersion, updatePolicy, type PolicySubmission } from '#app/domain/policy/policy-admin.server.ts'
+import { POLICY_MESSAGES } from '#app/domain/policy/policy.schema.ts'
+import { listPolicyVersions } from '#app/domain/policy/policy.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import { storage } from '#app/lib/storage/storage.server.ts'
+import { parsePublicUrl } from '#app/lib/storage/storage.ts'
+import { loader as versionDownload } from '#app/routes/admin/policy-version-download.ts'
+import { loader as download } from '#app/routes/policy-download.ts'
+import { loader as policyPage } from '#app/routes/site/policy.tsx'
+import { sitemapEntries } from '#app/services/feeds/feed-sources.server.ts'
+import { staffContext } from '#app/services/staff-context.ts'
+import { simplePdf } from '#app/services/seed/simple-pdf.ts'
+import type { Role } from '#db/tables/people.ts'
+import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+
+const database = prepareTestDatabase()
+
+function pdf(name: string, line: string) {
+  return new File([new Uint8Array(simplePdf(name, [line]))], name, { type: 'application/pdf' })
+}
+
+function submission(overrides: Partial<PolicySubmission> = {}): PolicySubmission {
+  return { title: 'Safeguarding Policy', description: 'How we keep every child safe.', fileUrl: null, file: null, ...overrides }
+}
+
+function contextAs(role: Role) {
+  const context = new RouterContextProvider()
+  context.set(staffContext, { userId: `${role}-id`, email: `${role}@example.org`, displayName: role, role, twoFactorEnabled: false })
+  return context
+}
+
+type DownloadArgs = Parameters<typeof download>[0]
+const publicDownload = (slug: string) => download({ params: { slug }, request: new Request(`http://localhost/policies/${slug}/download`) } as unknown as DownloadArgs)
+type VersionArgs = Parameters<typeof versionDownload>[0]
+const staffDownload = (id: string, versionId: string, role: Role = 'editor') =>
+  versionDownload({ params: { id, versionId }, context: contextAs(role), request: new Request('http://localhost/admin/policies') } as unknown as VersionArgs)
+type PageArgs = Parameters<typeof policyPage>[0]
+
+async function bytesOf(response: Response) {
+  return new Uint8Array(await response.arrayBuffer())
+}
+
+async function isStored(url: string | null | undefined) {
+  const location = url ? parsePublicUrl(url) : null
+  if (!location) return false
+  const object = await storage.get(location.bucket, location.key)
+  object?.body.destroy()
+  return object !== null
+}
+
+describe(`policy addresses and versions on ${database.engine}`, () => {
+  test('a replaced document: the stable address answers the new bytes under the title; the old one stays a version staff can download; delete removes every file', async () => {
+    const firstFile = pdf('safeguarding-2025.pdf', 'The first edition.')
+    const policy = await createPolicy(submission({ file: firstFile }))
+    expect(policy.slug).toBe('safeguarding-policy')
+    const first = policy.fileUrl
+    const secondFile = pdf('Safeguarding 2026 final.pdf', 'The second edition.')
+    const replaced = await updatePolicy(policy.id, submission({ fileUrl: first, file: secondFile }))
+    const second = replaced.fileUrl
+    expect(second).not.toBe(first)
+    expect(replaced.slug).toBe('safeguarding-policy')
+
+    const answer = await publicDownload('safeguarding-policy')
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('Content-Disposition')).toBe('attachment; filename="Safeguarding Policy.pdf"')
+    expect(answer.headers.get('Content-Type')).toBe('application/pdf')
+    expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(await bytesOf(answer)).toEqual(new Uint8Array(await secondFile.arrayBuffer()))
+
+    const versions = (await listPolicyVersions([replaced])).get(policy.id)!
+    expect(versions.map((version) => ({ fileUrl: version.fileUrl, fileName: version.fileName, size: version.size, current: version.current }))).toEqual([
+      { fileUrl: second, fileName: 'Safeguarding 2026 final.pdf', size: secondFile.size, current: true },
+      { fileUrl: first, fileName: 'safeguarding-2025.pdf', size: firstFile.size, current: false },
+    ])
+    const old = versions[1]!
+    const staffAnswer = await staffDownload(policy.id, old.id)
+    expect(staffAnswer.status).toBe(200)
+    expect(staffAnswer.headers.get('Content-Disposition')).toBe('attachment; filename=safeguarding-2025.pdf')
+    expect(await bytesOf(staffAnswer)).toEqual(new Uint8Array(await firstFile.arrayBuffer()))
+    const refused = await staffDownload(policy.id, old.id, 'user').then(
+      () => 'answered',
+      (thrown: unknown) => (thrown instanceof Response ? thrown.status : 'other'),
+    )
+    expect(refused).toBe(302)
+
+    await deletePolicy(policy.id)
+    expect(await isStored(first)).toBe(false)
+    expect(await isStored(second)).toBe(false)
+    expect(await db.selectFrom('policy_versions').select('id').where('policy_id', '=', policy.id).execute()).toEqual([])
+    expect((await publicDownload('safeguarding-policy')).status).toBe(404)
+  })
+
+  test('a draft is not found at either address; a link elsewhere is followed; the slug is unique and kept on rename', async () => {
+    const draft = await createPolicy(submission({ title: 'Uniform Policy', publication: 'draft', file: pdf('uniform.pdf', 'Jumpers.') }))
+    expect((await publicDownload(draft.slug)).status).toBe(404)
+    const page = (await policyPage({ params: { slug: draft.slug } } as unknown as PageArgs)) as { init: ResponseInit | null; data: { policy: null } }
+    expect(page.init?.status).toBe(404)
+
+    const linked = await createPolicy(submission({ title: 'Uniform Policy', fileUrl: 'https://example.org/uniform.pdf' }))
+    expect(linked.slug).toBe('uniform-policy-2')
+    const redirect = await publicDownload('uniform-policy-2')
+    expect(redirect.status).toBe(302)
+    expect(redirect.headers.get('Location')).toBe('https://example.org/uniform.pdf')
+    expect(await policyPage({ params: { slug: 'uniform-policy-2' } } as unknown as PageArgs)).toMatchObject({ policy: { title: 'Uniform Policy', slug: 'uniform-policy-2' } })
+
+    const sitemap = (await sitemapEntries()).map((entry) => entry.path)
+    expect(sitemap).toContain('/policies/uniform-policy-2')
+    expect(sitemap).not.toContain(`/policies/${draft.slug}`)
+
+    const renamed = await updatePolicy(linked.id, submission({ title: 'School Uniform', fileUrl: 'https://example.org/uniform.pdf' }))
+    expect(renamed.slug).toBe('uniform-policy-2')
+    const noDocument = await createPolicy(submission({ title: 'Empty' }))
+    expect((await publicDownload(noDocument.slug)).status).toBe(404)
+  })
+
+  test('an admin deletes an old version (its file goes), never the current one; an editor may not', async () => {
+    const policy = await createPolicy(submission({ title: 'Behaviour Policy', file: pdf('one.pdf', 'One.') }))
+    const replaced = await updatePolicy(policy.id, submission({ title: 'Behaviour Policy', fileUrl: policy.fileUrl, file: pdf('two.pdf', 'Two.') }))
+    const [current, old] = (await listPolicyVersions([replaced])).get(policy.id)!
+    await expect(deletePolicyVersion(old!.id, { role: 'editor' })).rejects.toMatchObject({ code: 'forbidden', message: POLICY_MESSAGES.versionsAdminsOnly })
+    await expect(deletePolicyVersion(current!.id, { role: 'admin' })).rejects.toMatchObject({ code: 'conflict', message: POLICY_MESSAGES.currentVersion })
+    expect(await isStored(old!.fileUrl)).toBe(true)
+    await deletePolicyVersion(old!.id, { role: 'admin' })
+    expect(await isStored(old!.fileUrl)).toBe(false)
+    expect(await isStored(current!.fileUrl)).toBe(true)
+    expect((await listPolicyVersions([replaced])).get(policy.id)!.map((version) => version.id)).toEqual([current!.id])
+    await expect(deletePolicyVersion(old!.id, { role: 'admin' })).rejects.toMatchObject({ code: 'not_found', message: POLICY_MESSAGES.versionNotFound })
+  })
+})
