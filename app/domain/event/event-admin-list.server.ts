@@ -5,7 +5,7 @@ import { containsText } from '#app/lib/text-filter.server.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { deleteEvent } from './event-admin.server.ts'
 import type { EventListFilter } from './event-admin-list.ts'
-import { toSchoolEvent } from './event.server.ts'
+import { toSchoolEvents } from './event.server.ts'
 import type { SchoolEvent } from './event.ts'
 
 /**
@@ -50,7 +50,7 @@ export async function listEventsForAdminPage({
   ])
   const all = Number(counted.all)
   const upcoming = Number(counted.upcoming ?? 0)
-  return { events: rows.map(toSchoolEvent), pages, counts: { upcoming, past: all - upcoming, all } }
+  return { events: await toSchoolEvents(rows), pages, counts: { upcoming, past: all - upcoming, all } }
 }
 
 /** Deletes the selected events in one write, each as a single delete does (its uploaded image goes after the commit). */
