@@ -18,6 +18,8 @@ const DEMO_PAGES = ['/term-dates', '/admissions', '/admissions/open-days', '/uni
 /** The demo events' own pages. */
 const DEMO_EVENT_PAGES = ['/calendar/parents-evening', '/calendar/sports-day', '/calendar/winter-concert', '/calendar/half-term-break']
 const DEMO_POLICY_PAGES = ['/policies/safeguarding-policy', '/policies/behaviour-policy', '/policies/admissions-policy']
+/** The demo's published albums with photos ('staff-room' is not for external use). */
+const DEMO_ALBUM_PAGES = ['/gallery/events', '/gallery/general']
 
 function parseCalendar(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[])
@@ -96,7 +98,7 @@ test('the sitemap lists every public page and post, and each of them answers', a
   expect(XMLValidator.validate(body)).toBe(true)
   const urls = parseFeedXml(body).urlset.url ?? []
   expect(urls.map((url) => url.loc).sort()).toEqual(
-    [...PUBLIC_PAGES, ...DEMO_PAGES, ...DEMO_EVENT_PAGES, ...DEMO_POLICY_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
+    [...PUBLIC_PAGES, ...DEMO_PAGES, ...DEMO_EVENT_PAGES, ...DEMO_POLICY_PAGES, ...DEMO_ALBUM_PAGES, ...DEMO_POSTS.map(({ slug }) => `/blogs/${slug}`)].map((path) => `${DEMO_SITE_URL}${path}`).sort(),
   )
   for (const url of urls) {
     const path = new URL(url.loc).pathname

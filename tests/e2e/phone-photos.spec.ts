@@ -108,6 +108,12 @@ test('a batch from a phone: a HEIC photo and a 12 MB JPEG are stored, a PDF rena
   expect(described!.alt).toBe('The sky over the playing field at sunset')
   expect(described!.focal_y).toBeLessThan(0.2)
 
+  // A new album waits for its photos to be checked before visitors see it.
+  await page.getByRole('button', { name: `Edit folder ${folder}` }).click()
+  const album = page.getByRole('dialog', { name: 'Edit Folder' })
+  await album.getByRole('button', { name: 'Publish album' }).click()
+  await expect(toast(page, 'Album published')).toBeVisible()
+
   const visitor = await page.context().browser()!.newPage()
   await visitor.goto(`${DEMO_SITE_URL}/gallery?folder=${encodeURIComponent(folder)}`)
   const photo = visitor.getByRole('main').getByRole('img', { name: 'The sky over the playing field at sunset' })
