@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import { dialectColumns, type Engine } from '../engine.ts'
+import { frozenSlug } from './frozen-slug.ts'
 
 /**
  * Events become a school year's calendar: an address each (`/calendar/{slug}`),
@@ -35,29 +36,13 @@ export function events(engine: Engine): Migration {
       const rows = await sql<{ id: string; title: string }>`select id, title from events order by created_at, id`.execute(db)
       const taken = new Set<string>()
       for (const row of rows.rows) {
-        const slug = freeSlug(migrationSlug(row.title), taken)
+        const slug = freeSlug(frozenSlug(row.title, { maxLength: 90, fallback: 'event' }), taken)
         taken.add(slug)
         await sql`update events set slug = ${slug} where id = ${row.id}`.execute(db)
       }
       await db.schema.createIndex('events_slug_idx').on('events').column('slug').unique().execute()
     },
   }
-}
-
-/**
- * The slug rule as it stood when this migration was written (app code may
- * not be imported from db/, and a shipped migration must not change with it).
- */
-function migrationSlug(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, 90)
-    .replace(/-+$/, '')
-  return slug || 'event'
 }
 
 function freeSlug(base: string, taken: ReadonlySet<string>): string {

@@ -1,22 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import { dialectColumns, type Engine } from '../engine.ts'
-
-/**
- * A migration is frozen once shipped, so it keeps its own copy of the slug
- * rule as it stood: the app's may change later without rewriting old sites.
- */
-function slugOf(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, 100)
-    .replace(/-+$/, '')
-  return slug || 'policy'
-}
+import { frozenSlug } from './frozen-slug.ts'
 
 /**
  * Policies get a stable address (`slug`), an optional category and review
@@ -62,7 +47,7 @@ export function policyDocuments(engine: Engine): Migration {
       const { rows } = await sql<{ id: string; title: string; file_url: string | null; created_at: string | Date }>`select id, title, file_url, created_at from policies order by created_at, id`.execute(db)
       const taken = new Set<string>()
       for (const policy of rows) {
-        const base = slugOf(policy.title)
+        const base = frozenSlug(policy.title, { maxLength: 100, fallback: 'policy' })
         let slug = base
         for (let n = 2; taken.has(slug); n++) slug = `${base.slice(0, 95)}-${n}`
         taken.add(slug)
