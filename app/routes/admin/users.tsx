@@ -111,16 +111,7 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="rounded-lg border bg-card">
           <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Email</TableHead>
-                <TableHead>Full Name</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Roles</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
+            <UserColumns dateLabel="Created" />
             <TableBody>
               {users.map((user) => {
                 const name = user.fullName || user.email
@@ -226,16 +217,7 @@ function PendingInvitations({ invitations, timeZone }: { invitations: PendingInv
       </h2>
       <div className="rounded-lg border bg-card">
         <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Email</TableHead>
-              <TableHead>Full Name</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Roles</TableHead>
-              <TableHead>Sent</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
+          <UserColumns dateLabel="Sent" />
           <TableBody>
             {invitations.map((invitation) => {
               const { expired } = invitation
@@ -331,5 +313,21 @@ function PublicSignUpSetting({ open }: { open: boolean }) {
         <Label htmlFor="public-sign-up">{SIGN_UP_SETTING_MESSAGES.label}</Label>
       </CardContent>
     </Card>
+  )
+}
+
+/** The columns accounts and pending invitations share, so both tables read alike; `dateLabel` names the date column. */
+function UserColumns({ dateLabel }: { dateLabel: string }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        <TableHead>Email</TableHead>
+        <TableHead>Full Name</TableHead>
+        <TableHead>Status</TableHead>
+        <TableHead>Roles</TableHead>
+        <TableHead>{dateLabel}</TableHead>
+        <TableHead className="text-right">Actions</TableHead>
+      </TableRow>
+    </TableHeader>
   )
 }

@@ -2,7 +2,7 @@ import { Form, redirect, useActionData, useNavigation } from 'react-router'
 import { Field } from '#app/components/forms/field.tsx'
 import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { EmailedLinkPage, FormAlert } from '#app/components/auth/emailed-link-page.tsx'
 import { acceptInvitationSchema, INVITATION_MESSAGES } from '#app/domain/user/invitation.schema.ts'
 import { acceptInvitation, invitationForToken } from '#app/domain/user/invitations.server.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
@@ -47,41 +47,23 @@ export default function AcceptInvitation({ loaderData }: Route.ComponentProps) {
   const { errors } = validation
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold">{linkInvalid ? 'Invitation Link Not Valid' : 'Set Up Your Account'}</h1>
-          </CardTitle>
-          <CardDescription>{linkInvalid ? 'Invitation links work once, for 7 days.' : 'You were invited to help run the school website. Choose your password to finish.'}</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          {linkInvalid ? (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
-              {INVITATION_MESSAGES.invalidLink}
-            </p>
-          ) : (
-            <Form method="post" {...validation.form} className="space-y-4">
-              {refused && Object.keys(refused.fieldErrors).length === 0 ? (
-                <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
-                  {refused.error}
-                </p>
-              ) : null}
-              <Field id="email" label="Email" type="email" autoComplete="username" value={loaderData.email ?? ''} readOnly />
-              <Field id="password" name="password" label="Password" type="password" autoComplete="new-password" required error={errors.password} description="6 to 128 characters." />
-              <Field id="confirmPassword" name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
-              <Button type="submit" className="w-full" disabled={pending}>
-                {pending ? 'Setting up...' : 'Set password and sign in'}
-              </Button>
-            </Form>
-          )}
-          <p className="text-center text-sm">
-            <a href="/auth" className="font-medium text-primary underline-offset-4 hover:underline">
-              Go to the sign-in page
-            </a>
-          </p>
-        </CardContent>
-      </Card>
-    </main>
+    <EmailedLinkPage
+      title={linkInvalid ? 'Invitation Link Not Valid' : 'Set Up Your Account'}
+      description={linkInvalid ? 'Invitation links work once, for 7 days.' : 'You were invited to help run the school website. Choose your password to finish.'}
+      invalidLinkMessage={linkInvalid ? INVITATION_MESSAGES.invalidLink : undefined}
+      backLabel="Go to the sign-in page"
+    >
+      <Form method="post" {...validation.form} className="space-y-4">
+        {refused && Object.keys(refused.fieldErrors).length === 0 ? (
+          <FormAlert message={refused.error} />
+        ) : null}
+        <Field id="email" label="Email" type="email" autoComplete="username" value={loaderData.email ?? ''} readOnly />
+        <Field id="password" name="password" label="Password" type="password" autoComplete="new-password" required error={errors.password} description="6 to 128 characters." />
+        <Field id="confirmPassword" name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? 'Setting up...' : 'Set password and sign in'}
+        </Button>
+      </Form>
+    </EmailedLinkPage>
   )
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { Field } from '#app/components/forms/field.tsx'
 import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { EmailedLinkPage } from '#app/components/auth/emailed-link-page.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { newPasswordSchema, PASSWORD_RESET_MESSAGES } from '#app/domain/user/password-reset.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
@@ -41,35 +41,19 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
 
   const { errors } = validation
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold">Choose a New Password</h1>
-          </CardTitle>
-          <CardDescription>Your new password replaces the old one and signs you out everywhere else.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          {linkInvalid ? (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
-              {PASSWORD_RESET_MESSAGES.invalidLink}
-            </p>
-          ) : (
-            <form method="post" {...validation.form} className="space-y-4">
-              <Field id="password" name="password" label="New password" type="password" autoComplete="new-password" required error={errors.password} />
-              <Field id="confirmPassword" name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
-              <Button type="submit" className="w-full" disabled={pending}>
-                {pending ? 'Saving...' : 'Save new password'}
-              </Button>
-            </form>
-          )}
-          <p className="text-center text-sm">
-            <a href="/auth" className="font-medium text-primary underline-offset-4 hover:underline">
-              Back to sign in
-            </a>
-          </p>
-        </CardContent>
-      </Card>
-    </main>
+    <EmailedLinkPage
+      title="Choose a New Password"
+      description="Your new password replaces the old one and signs you out everywhere else."
+      invalidLinkMessage={linkInvalid ? PASSWORD_RESET_MESSAGES.invalidLink : undefined}
+      backLabel="Back to sign in"
+    >
+      <form method="post" {...validation.form} className="space-y-4">
+        <Field id="password" name="password" label="New password" type="password" autoComplete="new-password" required error={errors.password} />
+        <Field id="confirmPassword" name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? 'Saving...' : 'Save new password'}
+        </Button>
+      </form>
+    </EmailedLinkPage>
   )
 }
