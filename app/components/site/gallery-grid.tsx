@@ -64,19 +64,24 @@ export function GalleryGrid({ images, empty }: { images: readonly GalleryGridIma
             openLightbox(images, index)
           }}
         >
-          <img
-            src={image.imageUrl}
-            srcSet={imageSrcSet(image.imageUrl)}
-            sizes={GALLERY_TILE_SIZES}
-            alt={galleryImageAlt(image)}
-            // The tile's shape, so the page does not move as photos arrive (CSS sets the real size).
-            width={480}
-            height={360}
-            loading={index < EAGER_TILES ? 'eager' : 'lazy'}
-            decoding="async"
-            className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
-            style={{ objectPosition: focalObjectPosition(image.focal) }}
-          />
+          {/* Inside <picture> React does not hoist a <link rel=preload> for the tile into the head: Chromium on a
+              phone was seen to size such a preload for a desktop-wide viewport, fetch the 960 px file and then
+              show that one instead of the 480 px copy. */}
+          <picture className="contents">
+            <img
+              src={image.imageUrl}
+              srcSet={imageSrcSet(image.imageUrl)}
+              sizes={GALLERY_TILE_SIZES}
+              alt={galleryImageAlt(image)}
+              // The tile's shape, so the page does not move as photos arrive (CSS sets the real size).
+              width={480}
+              height={360}
+              loading={index < EAGER_TILES ? 'eager' : 'lazy'}
+              decoding="async"
+              className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+              style={{ objectPosition: focalObjectPosition(image.focal) }}
+            />
+          </picture>
           {image.title ? (
             <span
               aria-hidden
