@@ -1,16 +1,24 @@
-import { policyTitleForFile } from '#app/domain/policy/policy.server.ts'
+import { policyOfFile, type PolicyFile } from '#app/domain/policy/policy.server.ts'
+import { hasRole, minimumRoleFor } from '#app/domain/user/access.ts'
 import { attachmentDisposition } from '#app/lib/storage/download-name.ts'
 import { assertValidKey, InvalidKeyError, isBucket, publicUrl, type Bucket } from '#app/lib/storage/storage.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { storedFileResponse } from '#app/lib/storage/stored-file-response.server.ts'
+import { getStaffSession } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/files.ts'
 
 /** Images the site shows in its pages; everything else (documents, anything unknown) is only ever downloaded. */
 const INLINE_TYPES = /^image\/(png|jpeg|gif|webp|avif)$/
 
-/** The title a download is named after: a policy's, for a policy document. */
-async function downloadTitle(bucket: Bucket, key: string): Promise<string | null> {
-  return bucket === 'policies' ? policyTitleForFile(publicUrl(bucket, key)) : null
+/** The policy a document of the policies store belongs to, if any. */
+async function policyOfStoredFile(bucket: Bucket, key: string): Promise<PolicyFile | null> {
+  return bucket === 'policies' ? policyOfFile(publicUrl(bucket, key)) : null
+}
+
+/** A draft policy's files are the office's until it is published: only staff who manage policies may read them. */
+async function mayReadDraftPolicies(request: Request): Promise<boolean> {
+  const staff = await getStaffSession(request)
+  return staff !== null && hasRole(staff.role, minimumRoleFor('/admin/policies'))
 }
 
 /**
@@ -20,7 +28,7 @@ async function downloadTitle(bucket: Bucket, key: string): Promise<string | null
  * on this site's origin; its name follows the policy's title, which can
  * change, so it is cached for an hour only.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const key = params['*'] ?? ''
   if (!isBucket(params.bucket)) return new Response('Not found', { status: 404 })
   try {
@@ -30,9 +38,15 @@ export async function loader({ params }: Route.LoaderArgs) {
     throw error
   }
   // Looked up before the file is opened, so a failing lookup leaves no file handle open.
-  const title = await downloadTitle(params.bucket, key)
+  const policy = await policyOfStoredFile(params.bucket, key)
+  const draft = policy !== null && !policy.published
+  if (draft && !(await mayReadDraftPolicies(request))) return new Response('Not found', { status: 404 })
   const object = await storage.get(params.bucket, key)
   if (!object) return new Response('Not found', { status: 404 })
   if (INLINE_TYPES.test(object.contentType)) return storedFileResponse(object, { 'Cache-Control': 'public, max-age=31536000, immutable' })
-  return storedFileResponse(object, { 'Content-Disposition': attachmentDisposition(title, key), 'Cache-Control': 'public, max-age=3600' })
+  return storedFileResponse(object, {
+    'Content-Disposition': attachmentDisposition(policy?.title ?? null, key),
+    // A draft's file answered to staff must not be kept by a shared cache for the next visitor.
+    'Cache-Control': draft ? 'private, no-store' : 'public, max-age=3600',
+  })
 }

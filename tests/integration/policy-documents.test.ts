@@ -7,6 +7,7 @@ import { db } from '#app/lib/db.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { loader as versionDownload } from '#app/routes/admin/policy-version-download.ts'
+import { loader as storedFile } from '#app/routes/files.ts'
 import { loader as download } from '#app/routes/policy-download.ts'
 import { loader as policyPage } from '#app/routes/site/policy.tsx'
 import { sitemapEntries } from '#app/services/feeds/feed-sources.server.ts'
@@ -14,6 +15,7 @@ import { staffContext } from '#app/services/staff-context.ts'
 import { simplePdf } from '#app/services/seed/simple-pdf.ts'
 import type { Role } from '#db/tables/people.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { createSignedInUser, requestWithCookie } from '#tests/setup/users.ts'
 
 const database = prepareTestDatabase()
 
@@ -37,6 +39,12 @@ type VersionArgs = Parameters<typeof versionDownload>[0]
 const staffDownload = (id: string, versionId: string, role: Role = 'editor') =>
   versionDownload({ params: { id, versionId }, context: contextAs(role), request: new Request('http://localhost/admin/policies') } as unknown as VersionArgs)
 type PageArgs = Parameters<typeof policyPage>[0]
+type FileArgs = Parameters<typeof storedFile>[0]
+/** A stored file at its own /files/… address, asked for with the given cookie (none: a visitor). */
+function rawFile(url: string, cookie?: string) {
+  const { bucket, key } = parsePublicUrl(url)!
+  return storedFile({ params: { bucket, '*': key }, request: requestWithCookie(url, cookie) } as unknown as FileArgs)
+}
 
 async function bytesOf(response: Response) {
   return new Uint8Array(await response.arrayBuffer())
@@ -113,6 +121,31 @@ describe(`policy addresses and versions on ${database.engine}`, () => {
     expect(renamed.slug).toBe('uniform-policy-2')
     const noDocument = await createPolicy(submission({ title: 'Empty' }))
     expect((await publicDownload(noDocument.slug)).status).toBe(404)
+  })
+
+  test("a draft's files are not found at their /files/ addresses but for staff, uncached; once published visitors get them, older versions too", async () => {
+    const draft = await createPolicy(submission({ title: 'Admissions Policy', publication: 'draft', file: pdf('admissions-draft.pdf', 'Draft one.') }))
+    const firstFile = draft.fileUrl!
+    const replaced = await updatePolicy(draft.id, submission({ title: 'Admissions Policy', publication: 'draft', fileUrl: firstFile, file: pdf('admissions.pdf', 'Draft two.') }))
+    const currentFile = replaced.fileUrl!
+    expect((await rawFile(currentFile)).status).toBe(404)
+    expect((await rawFile(firstFile)).status).toBe(404)
+
+    const editor = await createSignedInUser('editor')
+    const forStaff = await rawFile(currentFile, editor.cookie)
+    expect(forStaff.status).toBe(200)
+    expect(forStaff.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(forStaff.headers.get('Content-Disposition')).toBe('attachment; filename="Admissions Policy.pdf"')
+    expect((await rawFile(firstFile, editor.cookie)).status).toBe(200)
+    const user = await createSignedInUser('user')
+    expect((await rawFile(currentFile, user.cookie)).status).toBe(404)
+
+    await updatePolicy(draft.id, submission({ title: 'Admissions Policy', publication: 'published', fileUrl: currentFile }))
+    const published = await rawFile(currentFile)
+    expect(published.status).toBe(200)
+    expect(published.headers.get('Cache-Control')).toBe('public, max-age=3600')
+    expect(await bytesOf(published)).toEqual(await bytesOf(await rawFile(currentFile, editor.cookie)))
+    expect((await rawFile(firstFile)).status).toBe(200)
   })
 
   test('an admin deletes an old version (its file goes), never the current one; an editor may not', async () => {

@@ -81,22 +81,25 @@ export async function getPublicPolicyBySlug(slug: string): Promise<Policy | null
   return row ? (await withCategories([row]))[0]! : null
 }
 
+/** The policy a stored document belongs to, as far as its download needs: the title it is named after, and whether visitors may have it. */
+export interface PolicyFile {
+  title: string
+  published: boolean
+}
+
 /**
- * The title of the newest policy that has or had this stored document, to
- * name its download; null when no policy links to it.
+ * The newest policy that has or had this stored document (its current file
+ * or an earlier version); null when no policy links to it.
  */
-export async function policyTitleForFile(fileUrl: string): Promise<string | null> {
-  const current = await db.selectFrom('policies').select('title').where('file_url', '=', fileUrl).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
-  if (current) return current.title
-  const earlier = await db
-    .selectFrom('policy_versions')
-    .innerJoin('policies', 'policies.id', 'policy_versions.policy_id')
-    .select('policies.title')
-    .where('policy_versions.file_url', '=', fileUrl)
-    .orderBy('policy_versions.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return earlier?.title ?? null
+export async function policyOfFile(fileUrl: string): Promise<PolicyFile | null> {
+  const newestOwner = () => db.selectFrom('policies').select((eb) => ['title', publishedOnly()(eb).as('published')]).orderBy('created_at', 'desc').limit(1)
+  const owner =
+    (await newestOwner().where('file_url', '=', fileUrl).executeTakeFirst()) ??
+    (await newestOwner()
+      .where('id', 'in', db.selectFrom('policy_versions').select('policy_id').where('file_url', '=', fileUrl))
+      .executeTakeFirst())
+  // SQLite answers the comparison as 0 or 1, PostgreSQL as a boolean.
+  return owner ? { title: owner.title, published: Boolean(owner.published) } : null
 }
 
 /** One policy, or null when there is none with this id. */
