@@ -1,14 +1,16 @@
+import { dateTimeFormat } from './date-formatters.ts'
+
 /** Dates as the school reads them, in its time zone; the same on server and browser. */
 export function formatDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso))
+  return dateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso))
 }
 
 export function formatTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso))
+  return dateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso))
 }
 
 function dayKey(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone }).format(new Date(iso))
+  return dateTimeFormat('en-CA', { dateStyle: 'short', timeZone }).format(new Date(iso))
 }
 
 /** True when the instant is exactly midnight in the zone: an event given as a date only. */

@@ -3,29 +3,24 @@
  * and the UTC instants we store, converted both ways with Intl alone.
  */
 
+import { dateTimeFormat } from './date-formatters.ts'
+
 /** A `datetime-local` value: 'YYYY-MM-DDTHH:mm', optionally with ':ss'. */
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
 function formatterFor(timeZone: string) {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
+  return dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
 }
 
 /** The zone's wall clock at an instant, as if that wall clock were UTC (milliseconds, whole seconds). */

@@ -8,6 +8,7 @@ import type { MonthDay } from '#app/domain/event/month-grid.ts'
 import { formatPlainDate } from '#app/domain/event/recurrence.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { cn } from '#app/lib/utils.ts'
+import { dateTimeFormat } from '#app/lib/date-formatters.ts'
 
 const WEEKDAYS = [
   ['Mon', 'Monday'],
@@ -21,7 +22,7 @@ const WEEKDAYS = [
 
 /** 'December 2026' */
 function monthName(month: string) {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+  return dateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
 }
 
 const dayAnchor = (date: string) => `day-${date}`

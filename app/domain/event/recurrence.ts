@@ -6,6 +6,8 @@
  * See docs/product-rules.md#events-and-calendar.
  */
 
+import { dateTimeFormat } from '#app/lib/date-formatters.ts'
+
 export const RECURRENCE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number]
 
@@ -154,7 +156,7 @@ function weekdayInWords(day: string) {
 
 /** 'YYYY-MM-DD' → 'July 1, 2027', as the site writes dates. */
 export function formatPlainDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return dateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }
 
 /**
