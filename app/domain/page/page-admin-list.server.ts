@@ -60,7 +60,7 @@ export async function listPagesForAdmin({
   const parentIds = [...new Set(listed.map((row) => row.parentId ?? row.id))]
   const [contextRows, children] = await Promise.all([
     missingParents.length ? db.selectFrom('pages').selectAll().where('id', 'in', missingParents).execute() : [],
-    db.selectFrom('pages').select(['id', 'parent_id', 'sort_order', 'title']).where('parent_id', 'in', parentIds).execute(),
+    parentIds.length ? db.selectFrom('pages').select(['id', 'parent_id', 'sort_order', 'title']).where('parent_id', 'in', parentIds).execute() : [],
   ])
   const siblingsOf = new Map<string | null, Sibling[]>()
   for (const sibling of [...topLevel, ...children]) siblingsOf.set(sibling.parent_id, [...(siblingsOf.get(sibling.parent_id) ?? []), sibling])
