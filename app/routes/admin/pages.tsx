@@ -140,7 +140,7 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
               <ul aria-label="Pages" className="divide-y rounded-lg border bg-card">
                 {branches.map(({ page, context, children }) => (
                   <li key={page.id}>
-                    <PageRow page={page} controls={controls(page)} select={context ? null : select(page)} />
+                    <PageRow page={page} controls={controls(page)} select={context ? <span aria-hidden className="size-5 shrink-0" /> : select(page)} />
                     {children.length ? (
                       <ul aria-label={`Pages under ${page.title}`} className="divide-y border-t bg-muted/30">
                         {children.map((child) => (
