@@ -1,4 +1,5 @@
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { demoRows, onDemoDatabase } from './site-database.ts'
+import { expect, test, toast, waitForHydration } from './fixtures.ts'
 import { createStaffAccount, signIn } from './staff.ts'
 
 test('the events list opens on upcoming events and the blog list filters by status, both with a selection toolbar', async ({ page, request }) => {
@@ -28,4 +29,58 @@ test('the events list opens on upcoming events and the blog list filters by stat
     await page.setViewportSize({ width, height: 900 })
     await page.screenshot({ path: `.tmp/shots/blogs-list-${width}.png` })
   }
+})
+
+test('the page tree filters drafts and publishes a selection; testimonials are searched and a selection deleted', async ({ page, request }) => {
+  // Two lists, two bulk actions and eight screenshots on a machine shared with other runs.
+  test.setTimeout(150_000)
+  const stamp = Date.now()
+  const now = new Date().toISOString()
+  onDemoDatabase((database) => {
+    const insertPage = database.prepare(
+      "insert into pages (id, title, slug, parent_id, content, status, published_at, created_at, updated_at, sort_order) values (?, ?, ?, ?, '<p>Text</p>', ?, ?, ?, ?, 0)",
+    )
+    insertPage.run(`e2e-clubs-${stamp}`, `Clubs ${stamp}`, `clubs-${stamp}`, null, 'published', now, now, now)
+    insertPage.run(`e2e-chess-${stamp}`, `Chess club ${stamp}`, `chess-${stamp}`, `e2e-clubs-${stamp}`, 'draft', now, now, now)
+    insertPage.run(`e2e-choir-${stamp}`, `Choir ${stamp}`, `choir-${stamp}`, null, 'draft', now, now, now)
+    const insertTestimonial = database.prepare('insert into testimonials (id, parent_name, message, rating, created_at) values (?, ?, ?, 5, ?)')
+    for (const n of [1, 2, 3]) insertTestimonial.run(`e2e-quote-${n}-${stamp}`, `Parent ${n} ${stamp}`, `Thank you from family ${stamp}.`, now)
+  })
+  await signIn(page, await createStaffAccount(request, 'editor'))
+
+  await page.goto(`/admin/pages?show=draft&q=${stamp}`)
+  await waitForHydration(page, 'main')
+  const pageFilters = page.getByRole('navigation', { name: 'Show pages' })
+  await expect(pageFilters.getByRole('link', { name: 'Draft 2' })).toHaveAttribute('aria-current', 'page')
+  await expect(pageFilters.getByRole('link', { name: 'All 3' })).toHaveAttribute('href', `/admin/pages?q=${stamp}`)
+  // The published parent is shown to place its draft child, without a tick box of its own.
+  const pages = page.getByRole('list', { name: 'Pages' })
+  await expect(pages.getByText(`Clubs ${stamp}`, { exact: true })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: `Select Clubs ${stamp}` })).toHaveCount(0)
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+  await expect(page.getByRole('group', { name: 'Selected pages' })).toContainText('2 pages selected')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `.tmp/shots/pages-list-${width}.png` })
+  }
+  await page.getByRole('group', { name: 'Selected pages' }).getByRole('button', { name: 'Publish', exact: true }).click()
+  await expect(toast(page, '2 pages published')).toBeVisible()
+  await expect(pageFilters.getByRole('link', { name: 'Draft 0' })).toBeVisible()
+  expect(demoRows<{ status: string }>('select status from pages where id in (?, ?)', `e2e-chess-${stamp}`, `e2e-choir-${stamp}`)).toEqual([{ status: 'published' }, { status: 'published' }])
+
+  await page.goto(`/admin/testimonials?q=${stamp}`)
+  await waitForHydration(page, 'main')
+  await expect(page.getByRole('navigation', { name: 'Pages of testimonials' })).toContainText('3 testimonials, page 1 of 1')
+  await page.getByRole('checkbox', { name: `Select Parent 1 ${stamp}'s testimonial` }).check()
+  await page.getByRole('checkbox', { name: `Select Parent 3 ${stamp}'s testimonial` }).check()
+  await expect(page.getByRole('group', { name: 'Selected testimonials' })).toContainText('2 testimonials selected')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `.tmp/shots/testimonials-list-${width}.png` })
+  }
+  await page.getByRole('group', { name: 'Selected testimonials' }).getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete 2 testimonials' }).click()
+  await expect(toast(page, '2 testimonials deleted')).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Pages of testimonials' })).toContainText('1 testimonial, page 1 of 1')
+  expect(demoRows<{ parent_name: string }>('select parent_name from testimonials where message = ?', `Thank you from family ${stamp}.`)).toEqual([{ parent_name: `Parent 2 ${stamp}` }])
 })

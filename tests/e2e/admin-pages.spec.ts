@@ -76,18 +76,19 @@ test('an editor builds a page under a parent page, whose picture must be describ
   const parentRow = demoRow<{ id: string }>('select id from pages where slug = ?', parentSlug)!
   expect(demoRow('select parent_id, status from pages where slug = ?', childSlug)).toEqual({ parent_id: parentRow.id, status: 'published' })
 
-  // The tree: the child indented under its parent, each with its address and status.
+  // The tree, searched by the child's title: the child indented under its parent, each with its address and status.
+  await page.getByLabel('Search pages by title').fill(`Open Days ${stamp}`)
+  await page.getByLabel('Search pages by title').press('Enter')
+  await expect(page).toHaveURL(/\?q=Open/)
   const children = page.getByRole('list', { name: `Pages under ${parentTitle}` })
   await expect(children.getByText(childTitle)).toBeVisible()
   await expect(children.getByText(`/${parentSlug}/${childSlug}`)).toBeVisible()
   await expect(page.getByRole('button', { name: `Move "${childTitle}" up` })).toBeDisabled()
-  await page.getByLabel('Filter pages by title').fill(`Open Days ${stamp}`)
   await expect(page.getByRole('list', { name: 'Pages' }).getByText(parentTitle)).toBeVisible()
   await screenshot(page, 'admin-pages-tree-1280')
   await page.setViewportSize({ width: 390, height: 844 })
   await screenshot(page, 'admin-pages-tree-390')
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.getByLabel('Filter pages by title').fill('')
 
   // A visitor reads the child page at its nested address, with its breadcrumb and its picture described.
   const visitor = await page.context().browser()!.newPage()
@@ -113,10 +114,10 @@ test('an editor builds a page under a parent page, whose picture must be describ
 
 test('an address the site already uses is refused, and a page with child pages cannot be deleted, each with a message that says what to do', async ({ page, request, expectedFailedUrls }) => {
   test.slow()
-  // The refused delete (409) is an answer the story asks for.
-  expectedFailedUrls.push('/admin/pages.data')
   const stamp = Date.now()
   const parentTitle = `Curriculum ${stamp}`
+  // The refused delete (409) is an answer the story asks for; the list is searched for the parent.
+  expectedFailedUrls.push(`/admin/pages.data?q=${encodeURIComponent(parentTitle)}`)
   const parentId = `e2e-parent-${stamp}`
   const now = new Date().toISOString()
   // Rows as another part of the site (the demo content) writes them.
@@ -142,7 +143,7 @@ test('an address the site already uses is refused, and a page with child pages c
 
   await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page, await createStaffAccount(request, 'editor'))
-  await page.goto('/admin/pages')
+  await page.goto(`/admin/pages?q=${encodeURIComponent(parentTitle)}`)
   await waitForHydration(page, 'main')
 
   // A page with a child page stays; the message says what to do.

@@ -9,6 +9,8 @@ type TestimonialRow = StoredRow<'testimonials', 'id' | 'parent_name' | 'message'
 const storedTestimonials = () => demoRows<TestimonialRow>('select id, parent_name, message, rating from testimonials order by created_at desc')
 
 test('an editor adds, edits and deletes a testimonial, with validation, confirmation and the home page following', async ({ page, request }) => {
+  // Two dialogs, the home page and a delete: on a loaded machine this passes the default 30 s.
+  test.slow()
   const name = `Parent ${Date.now()}`
   await signIn(page, await createStaffAccount(request, 'editor'))
   await page.locator('aside').getByRole('link', { name: 'Testimonials' }).click()

@@ -20,17 +20,3 @@ export interface Page {
   publishedAt: string
   updatedAt: string
 }
-
-/** A top-level page with its child pages beneath it, each list in its order: the admin's tree. */
-export interface PageTreeEntry {
-  page: Page
-  children: Page[]
-}
-
-/** Pages (any order) as the tree the admin shows: top-level pages by their order, each with its children by theirs. */
-export function pageTree(pages: readonly Page[]): PageTreeEntry[] {
-  const inOrder = [...pages].sort((a, b) => a.sortOrder - b.sortOrder || a.title.localeCompare(b.title))
-  const topLevel = inOrder.filter((page) => page.parentId === null || !pages.some((other) => other.id === page.parentId))
-  return topLevel.map((page) => ({ page, children: inOrder.filter((child) => child.parentId === page.id) }))
-}
-

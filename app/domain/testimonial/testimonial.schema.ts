@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { countOf } from '#app/lib/list-params.ts'
 import { requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 
 export const RATING_MAX = 5
@@ -28,6 +29,8 @@ export const TESTIMONIAL_MESSAGES = {
   created: 'Testimonial created successfully',
   updated: 'Testimonial updated successfully',
   deleted: 'Testimonial deleted successfully',
+  deletedMany: (count: number) => `${countOf(count, 'testimonial')} deleted`,
+  none: 'No testimonials yet.',
   notFound: 'Testimonial not found',
   confirmDelete: 'Are you sure you want to delete this testimonial?',
 } as const

@@ -28,11 +28,6 @@ export async function listNewestTestimonials(limit = HOME_TESTIMONIAL_COUNT): Pr
   return (await newestFirst().limit(limit).execute()).map(toTestimonial)
 }
 
-/** All, newest first, for the admin. */
-export async function listTestimonials(): Promise<Testimonial[]> {
-  return (await newestFirst().execute()).map(toTestimonial)
-}
-
 /** One testimonial, or null when there is none with this id. */
 export async function getTestimonial(id: string): Promise<Testimonial | null> {
   const row = await db.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst()

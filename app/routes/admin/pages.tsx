@@ -1,38 +1,57 @@
-import { ArrowDown, ArrowUp, Eye, History, Pencil, Plus } from 'lucide-react'
-import { useState } from 'react'
+import { ArrowDown, ArrowUp, Eye, FileX, History, Pencil, Plus, Send, Trash2 } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { useFetcher } from 'react-router'
+import { z } from 'zod'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { HistoryDialog } from '#app/components/admin/blog-history-dialog.tsx'
+import { BulkToolbar, SelectRow, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { ListFilterTabs } from '#app/components/admin/list-filter-tabs.tsx'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { PageDialog } from '#app/components/admin/page-dialog.tsx'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { plainText } from '#app/domain/blog/blog.ts'
-import { pageAddress } from '#app/domain/page/page-address.ts'
 import { createPage, deletePage, movePage, updatePage } from '#app/domain/page/page-admin.server.ts'
+import { deletePages, listPagesForAdmin, setPagesPublication } from '#app/domain/page/page-admin-list.server.ts'
+import { PAGE_LIST_FILTER, PAGE_LIST_MESSAGES, type ListedPage } from '#app/domain/page/page-admin-list.ts'
 import { PAGE_MESSAGES, pageActionSchema, type MoveDirection, type PageSnapshot } from '#app/domain/page/page.schema.ts'
-import { listPages } from '#app/domain/page/page.server.ts'
-import { pageTree, type Page } from '#app/domain/page/page.ts'
+import type { Page } from '#app/domain/page/page.ts'
 import { publicationState } from '#app/domain/publishing/publication.ts'
 import { publicationFromForm } from '#app/domain/publishing/publishable-item.server.ts'
-import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { answerAction, postedForm, validated } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { formatDate } from '#app/lib/format.ts'
+import { bulkFormFields } from '#app/lib/list-page.server.ts'
+import { bulkIds, readListParams } from '#app/lib/list-params.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/pages.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  return { pages: await listPages() }
+  const { search, filter, page } = readListParams(request.url, PAGE_LIST_FILTER)
+  return { ...(await listPagesForAdmin({ search, filter, page })), search, filter }
 }
+
+const BULK_INTENTS = ['publish-selected', 'unpublish-selected', 'delete-selected'] as const
+const bulkPageSchema = z.object({ intent: z.enum(BULK_INTENTS), ids: bulkIds })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'editor')
   return answerAction(async () => {
-    const submission = await validatedForm(pageActionSchema, request, Object.fromEntries)
+    const form = await postedForm(request)
+    if ((BULK_INTENTS as readonly unknown[]).includes(form.get('intent'))) {
+      const { intent, ids } = validated(bulkPageSchema, bulkFormFields(form))
+      if (intent === 'delete-selected') return PAGE_LIST_MESSAGES.deletedMany(await deletePages(ids))
+      const state = intent === 'publish-selected' ? 'published' : 'draft'
+      const changed = await setPagesPublication(ids, state, { authorId: staff.userId })
+      return state === 'published' ? PAGE_LIST_MESSAGES.published(changed) : PAGE_LIST_MESSAGES.unpublished(changed)
+    }
+    const submission = validated(pageActionSchema, Object.fromEntries(form))
     if (submission.intent === 'delete') {
       await deletePage(submission.id)
       return PAGE_MESSAGES.deleted
@@ -55,43 +74,26 @@ export const meta: Route.MetaFunction = () => [{ title: 'Pages | Admin Panel' }]
 
 const STATE_LABELS = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const
 
-/** The tree narrowed to titles containing `filter`: a parent stays for a matching child, and shows all its children when it matches itself. */
-function filteredTree(pages: readonly Page[], filter: string) {
-  const tree = pageTree(pages)
-  const wanted = filter.trim().toLowerCase()
-  if (!wanted) return tree
-  const matches = (page: Page) => page.title.toLowerCase().includes(wanted)
-  return tree.flatMap(({ page, children }) => {
-    if (matches(page)) return [{ page, children }]
-    const matching = children.filter(matches)
-    return matching.length ? [{ page, children: matching }] : []
-  })
-}
-
 export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
-  const { pages } = loaderData
+  const { branches, pages, counts, parents, search, filter } = loaderData
   const [editing, setEditing] = useState<Page | 'new' | null>(null)
   const [history, setHistory] = useState<Page | null>(null)
-  const [filter, setFilter] = useState('')
   const changer = useFetcher<ActionResult>()
   useActionToast(changer)
   const busyId = changer.state === 'idle' ? null : changer.formData?.get('id')
-  const tree = filteredTree(pages, filter)
-  const topLevel = pageTree(pages).map((entry) => entry.page)
-  const slugOf = new Map(pages.map((page) => [page.id, page.slug]))
+  // The rows of the list have tick boxes; a parent shown only to place its children has none.
+  const selection = useBulkSelection(branches.flatMap((branch) => [...(branch.context ? [] : [branch.page.id]), ...branch.children.map((child) => child.id)]))
 
-  const controls = (page: Page, siblings: readonly Page[]): RowControls => {
-    const place = siblings.findIndex((sibling) => sibling.id === page.id)
-    return {
-      edit: () => setEditing(page),
-      history: () => setHistory(page),
-      remove: () => void changer.submit({ intent: 'delete', id: page.id }, { method: 'post' }),
-      move: (direction) => void changer.submit({ intent: 'move', id: page.id, direction }, { method: 'post' }),
-      canMoveUp: place > 0,
-      canMoveDown: place >= 0 && place < siblings.length - 1,
-      busy: busyId === page.id,
-    }
-  }
+  const controls = (page: ListedPage): RowControls => ({
+    edit: () => setEditing(page),
+    history: () => setHistory(page),
+    remove: () => void changer.submit({ intent: 'delete', id: page.id }, { method: 'post' }),
+    move: (direction) => void changer.submit({ intent: 'move', id: page.id, direction }, { method: 'post' }),
+    canMoveUp: !page.first,
+    canMoveDown: !page.last,
+    busy: busyId === page.id,
+  })
+  const select = (page: ListedPage) => <SelectRow selection={selection} id={page.id} label={`Select ${page.title}`} />
 
   return (
     <>
@@ -105,42 +107,58 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
-      {pages.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No pages yet. Add the first one with New Page.</p>
+      {counts.all === 0 && !search ? (
+        <p className="py-12 text-center text-muted-foreground">{PAGE_LIST_MESSAGES.none('all')}</p>
       ) : (
         <>
-          <div className="mb-4 max-w-sm">
-            <label htmlFor="page-filter" className="sr-only">
-              Filter pages by title
-            </label>
-            <Input id="page-filter" type="search" placeholder="Filter by title" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} />
-          </div>
-          {tree.length === 0 ? (
-            <p className="py-12 text-center text-muted-foreground">No page title contains "{filter.trim()}".</p>
+          <ListFilterTabs
+            label="Show pages"
+            fallback={PAGE_LIST_FILTER.fallback}
+            current={filter}
+            choices={[
+              { value: 'all', label: 'All', count: counts.all },
+              { value: 'published', label: 'Published', count: counts.published },
+              { value: 'scheduled', label: 'Scheduled', count: counts.scheduled },
+              { value: 'draft', label: 'Draft', count: counts.draft },
+            ]}
+          />
+          <AdminListSearch label="Search pages by title" query={search} />
+          {/* Kept when the list empties, so the action that emptied it (publishing the last drafts) still says what it did. */}
+          <BulkToolbar
+            selection={selection}
+            thing="page"
+            actions={[
+              { intent: 'publish-selected', label: 'Publish', icon: <Send aria-hidden /> },
+              { intent: 'unpublish-selected', label: 'Unpublish', icon: <FileX aria-hidden /> },
+              { intent: 'delete-selected', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true },
+            ]}
+          />
+          {branches.length === 0 ? (
+            <p className="py-12 text-center text-muted-foreground">{search ? listNoMatchText('pages', search) : PAGE_LIST_MESSAGES.none(filter)}</p>
           ) : (
-            <ul aria-label="Pages" className="divide-y rounded-lg border bg-card">
-              {tree.map(({ page, children }) => {
-                const allChildren = pages.filter((candidate) => candidate.parentId === page.id).sort((a, b) => a.sortOrder - b.sortOrder || a.title.localeCompare(b.title))
-                return (
+            <>
+              <ul aria-label="Pages" className="divide-y rounded-lg border bg-card">
+                {branches.map(({ page, context, children }) => (
                   <li key={page.id}>
-                    <PageRow page={page} address={pageAddress({ slug: page.slug, parentSlug: null })} controls={controls(page, topLevel)} />
+                    <PageRow page={page} controls={controls(page)} select={context ? <span aria-hidden className="size-5 shrink-0" /> : select(page)} />
                     {children.length ? (
                       <ul aria-label={`Pages under ${page.title}`} className="divide-y border-t bg-muted/30">
                         {children.map((child) => (
                           <li key={child.id} className="pl-6 sm:pl-10">
-                            <PageRow page={child} address={pageAddress({ slug: child.slug, parentSlug: slugOf.get(page.id) ?? null })} controls={controls(child, allChildren)} />
+                            <PageRow page={child} controls={controls(child)} select={select(child)} />
                           </li>
                         ))}
                       </ul>
                     ) : null}
                   </li>
-                )
-              })}
-            </ul>
+                ))}
+              </ul>
+              <ListPager pages={pages} thing="page" />
+            </>
           )}
         </>
       )}
-      {editing ? <PageDialog page={editing === 'new' ? null : editing} topLevelPages={topLevel} onClose={() => setEditing(null)} /> : null}
+      {editing ? <PageDialog page={editing === 'new' ? null : editing} topLevelPages={parents} onClose={() => setEditing(null)} /> : null}
       {history ? (
         <HistoryDialog<PageSnapshot>
           name={history.title}
@@ -169,22 +187,25 @@ interface RowControls {
   busy: boolean
 }
 
-function PageRow({ page, address, controls }: { page: Page; address: string; controls: RowControls }) {
+function PageRow({ page, controls, select }: { page: ListedPage; controls: RowControls; select: ReactNode }) {
   const { timeZone } = useSite()
   const state = publicationState(page)
   return (
     <div className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold break-words">{page.title}</span>
-          <Badge variant={state === 'published' ? 'default' : state === 'draft' ? 'outline' : 'secondary'}>{STATE_LABELS[state]}</Badge>
-        </p>
-        <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-          <span className="font-mono break-all">{address}</span>
-          <span>
-            Updated <time dateTime={page.updatedAt}>{formatDate(page.updatedAt, timeZone)}</time>
-          </span>
-        </p>
+      <div className="flex min-w-0 items-start gap-3">
+        {select}
+        <div className="min-w-0 space-y-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold break-words">{page.title}</span>
+            <Badge variant={state === 'published' ? 'default' : state === 'draft' ? 'outline' : 'secondary'}>{STATE_LABELS[state]}</Badge>
+          </p>
+          <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+            <span className="font-mono break-all">{page.address}</span>
+            <span>
+              Updated <time dateTime={page.updatedAt}>{formatDate(page.updatedAt, timeZone)}</time>
+            </span>
+          </p>
+        </div>
       </div>
       <div className="-ml-2 flex shrink-0 flex-wrap sm:ml-0">
         <Button variant="ghost" size="icon" aria-label={`Move "${page.title}" up`} disabled={!controls.canMoveUp || controls.busy} onClick={() => controls.move('up')}>

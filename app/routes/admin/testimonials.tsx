@@ -1,3 +1,9 @@
+import { Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { z } from 'zod'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
+import { BulkToolbar, SelectRow, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
 import { StarPicker } from '#app/components/admin/star-picker.tsx'
@@ -11,20 +17,32 @@ import {
   testimonialSchema,
 } from '#app/domain/testimonial/testimonial.schema.ts'
 import { createTestimonial, deleteTestimonial, updateTestimonial } from '#app/domain/testimonial/testimonial-admin.server.ts'
-import { listTestimonials, type Testimonial } from '#app/domain/testimonial/testimonial.server.ts'
-import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { deleteTestimonials, listTestimonialsForAdmin } from '#app/domain/testimonial/testimonial-admin-list.server.ts'
+import type { Testimonial } from '#app/domain/testimonial/testimonial.ts'
+import { answerAction, postedForm, textFields, validated } from '#app/lib/action.server.ts'
+import { bulkFormFields } from '#app/lib/list-page.server.ts'
+import { bulkIds, readListParams } from '#app/lib/list-params.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/testimonials.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  return { testimonials: await listTestimonials() }
+  const { search, page } = readListParams(request.url)
+  return { ...(await listTestimonialsForAdmin({ search, page })), search }
 }
+
+const bulkDeleteSchema = z.object({ intent: z.literal('delete-selected'), ids: bulkIds })
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
   return answerAction(async () => {
-    const submission = await validatedForm(testimonialActionSchema, request)
+    const form = await postedForm(request)
+    if (form.get('intent') === 'delete-selected') {
+      const { ids } = validated(bulkDeleteSchema, bulkFormFields(form))
+      return TESTIMONIAL_MESSAGES.deletedMany(await deleteTestimonials(ids))
+    }
+    const submission = validated(testimonialActionSchema, textFields(form))
     switch (submission.intent) {
       case 'create':
         await createTestimonial(submission)
@@ -42,27 +60,42 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Testimonials | Admin Panel' }]
 
 export default function TestimonialsAdmin({ loaderData }: Route.ComponentProps) {
+  const { testimonials, pages, search } = loaderData
+  const selection = useBulkSelection(testimonials.map((testimonial) => testimonial.id))
   return (
     <AdminListPage
       title="Testimonials"
       description="What parents say, shown three newest first on the home page."
       addLabel="Add Testimonial"
-      emptyText="No testimonials yet."
-      items={loaderData.testimonials}
-      renderItem={(testimonial, controls) => <TestimonialCard testimonial={testimonial} controls={controls} />}
+      emptyText={search ? listNoMatchText('testimonials', search) : TESTIMONIAL_MESSAGES.none}
+      items={testimonials}
+      renderItem={(testimonial, controls) => (
+        <TestimonialCard
+          testimonial={testimonial}
+          controls={controls}
+          select={<SelectRow selection={selection} id={testimonial.id} label={`Select ${testimonial.parentName}'s testimonial`} />}
+        />
+      )}
       renderDialog={(testimonial, close) => <TestimonialDialog testimonial={testimonial} onClose={close} />}
-    />
+      aboveItems={<BulkToolbar selection={selection} thing="testimonial" actions={[{ intent: 'delete-selected', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true }]} />}
+      belowItems={<ListPager pages={pages} thing="testimonial" />}
+    >
+      <AdminListSearch label="Search by parent name or message" query={search} />
+    </AdminListPage>
   )
 }
 
-function TestimonialCard({ testimonial, controls }: { testimonial: Testimonial; controls: ItemControls }) {
+function TestimonialCard({ testimonial, controls, select }: { testimonial: Testimonial; controls: ItemControls; select: ReactNode }) {
   return (
     <Card className="h-full">
       <CardContent className="flex h-full flex-col gap-3">
         <div className="flex items-start justify-between gap-2">
-          <div className="space-y-1">
-            <h2 className="font-semibold">{testimonial.parentName}</h2>
-            <StarRating rating={testimonial.rating} />
+          <div className="flex min-w-0 items-start gap-3">
+            {select}
+            <div className="min-w-0 space-y-1">
+              <h2 className="font-semibold break-words">{testimonial.parentName}</h2>
+              <StarRating rating={testimonial.rating} />
+            </div>
           </div>
           <ItemActions name={`${testimonial.parentName}'s testimonial`} confirmQuestion={TESTIMONIAL_MESSAGES.confirmDelete} controls={controls} />
         </div>
