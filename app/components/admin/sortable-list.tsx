@@ -34,10 +34,20 @@ export function SortableArea<Id extends UniqueIdentifier>({ id, items, nameOf, o
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
   const position = (item: UniqueIdentifier) => items.indexOf(item as Id) + 1
   const name = (item: UniqueIdentifier) => nameOf(item as Id)
+  // A drag starts over its own place: saying so at once would replace 'Picked up …' before it is heard.
+  const leftItsPlace = useRef(false)
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}, at position ${position(active.id)} of ${items.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over position ${position(over.id)} of ${items.length}.` : `${name(active.id)} is not over the list.`),
-    onDragEnd: ({ active, over }) => movedTo(name(active.id), position((over ?? active).id), items.length),
+    onDragStart: ({ active }) => {
+      leftItsPlace.current = false
+      return `Picked up ${name(active.id)}, at position ${position(active.id)} of ${items.length}.`
+    },
+    onDragOver: ({ active, over }) => {
+      if (over?.id === active.id && !leftItsPlace.current) return undefined
+      leftItsPlace.current = true
+      return over ? `${name(active.id)} is over position ${position(over.id)} of ${items.length}.` : `${name(active.id)} is not over the list.`
+    },
+    // Said once the drop has re-rendered the list, so the dragged item is already in its new place.
+    onDragEnd: ({ active }) => movedTo(name(active.id), position(active.id), items.length),
     onDragCancel: ({ active }) => `Moving cancelled. ${name(active.id)} stays at position ${position(active.id)} of ${items.length}.`,
   }
   const onDragEnd = ({ active, over }: DragEndEvent) => {
