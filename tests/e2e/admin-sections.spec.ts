@@ -22,6 +22,9 @@ async function save(card: Locator) {
   await card.page().keyboard.press('Enter')
 }
 
+/** The values of the inputs, in the page's order. */
+const valuesOf = (inputs: Locator) => inputs.evaluateAll((elements) => elements.map((element) => (element as HTMLInputElement).value))
+
 function sectionCard(page: Page, key: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: key, exact: true }) })
 }
@@ -60,6 +63,66 @@ test('contact details: each rule has its message, and a save reaches the public 
   const home = await page.context().newPage()
   await home.goto(DEMO_SITE_URL)
   await expect(home.getByRole('contentinfo')).toContainText('+44 (0)20 7946-0000')
+  await home.close()
+})
+
+test('slides and features are put in order with Move up / Move down and by keyboard drag; the home page shows the saved order', async ({ page, playwright, request }) => {
+  test.slow()
+  // Known lists to start from, whatever the tests before left.
+  const image = (storedContent('home.hero').slides as { image: string }[])[0]!.image
+  const slide = (title: string) => ({ title, subtitle: `About ${title}`, image })
+  const feature = (title: string) => ({ icon: 'Star', title, description: `About ${title}`, image: '' })
+  const editor = await staffSession(playwright, request, 'editor')
+  for (const [key, content] of [
+    ['home.hero', { slides: [slide('Alpha'), slide('Bravo'), slide('Charlie')] }],
+    ['home.features', { title: 'Why Choose Us', features: [feature('One'), feature('Two'), feature('Three')] }],
+  ] as const) {
+    expect((await editor.post('/admin/sections', { form: { intent: 'save', key, content: JSON.stringify(content) } })).status()).toBe(200)
+  }
+  await editor.dispose()
+
+  await openSections(page, request)
+  const hero = sectionCard(page, 'home.hero')
+  const slideTitles = () => valuesOf(hero.locator('input[name$=".title"]'))
+  await expect(hero.getByRole('button', { name: 'Move slide 1 up' })).toBeDisabled()
+  await expect(hero.getByRole('button', { name: 'Move slide 3 down' })).toBeDisabled()
+  await hero.getByRole('button', { name: 'Move slide 1 down' }).click()
+  await expect.poll(slideTitles).toEqual(['Bravo', 'Alpha', 'Charlie'])
+  await expect(hero.getByText('"Alpha" moved to position 2 of 3.')).toBeAttached()
+  // The focus follows the slide, so Enter moves it on; at the bottom it lands on Move up.
+  await expect(hero.getByRole('button', { name: 'Move slide 2 down' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect.poll(slideTitles).toEqual(['Bravo', 'Charlie', 'Alpha'])
+  await expect(hero.getByText('"Alpha" moved to position 3 of 3.')).toBeAttached()
+  await expect(hero.getByRole('button', { name: 'Move slide 3 up' })).toBeFocused()
+  await hero.getByRole('button', { name: 'Move slide 2 up' }).click()
+  await expect.poll(slideTitles).toEqual(['Charlie', 'Bravo', 'Alpha'])
+
+  // dnd-kit's keyboard drag: Space picks the card up, an arrow moves it, Space drops it.
+  const features = sectionCard(page, 'home.features')
+  await features.getByRole('button', { name: 'Drag to reorder feature 3' }).focus()
+  await page.keyboard.press('Space')
+  await expect(page.getByText('Picked up "Three", at position 3 of 3.')).toBeAttached()
+  await page.keyboard.press('ArrowUp')
+  await expect(page.getByText('"Three" is over position 2 of 3.')).toBeAttached()
+  await page.keyboard.press('Space')
+  await expect.poll(() => valuesOf(features.locator('input[name^="features."][name$=".title"]'))).toEqual(['One', 'Three', 'Two'])
+  await expect(page.getByText('"Three" moved to position 2 of 3.')).toBeAttached()
+  await page.setViewportSize({ width: 390, height: 900 })
+  await hero.screenshot({ path: 'test-results/screenshots/admin-sections-hero-390.png' })
+  await features.screenshot({ path: 'test-results/screenshots/admin-sections-features-390.png' })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await hero.screenshot({ path: 'test-results/screenshots/admin-sections-hero-1280.png' })
+
+  await save(hero)
+  await expect(toast(page, 'Section updated successfully')).toBeVisible()
+  await expect.poll(() => storedContent('home.hero').slides).toEqual([slide('Charlie'), slide('Bravo'), slide('Alpha')])
+  await save(features)
+  await expect.poll(() => storedContent('home.features').features).toEqual([feature('One'), feature('Three'), feature('Two')])
+  const home = await page.context().newPage()
+  await home.goto(DEMO_SITE_URL)
+  await expect(home.locator('[aria-roledescription="slide"]').locator('h1, h2')).toHaveText(['Charlie', 'Bravo', 'Alpha'])
+  await expect(home.locator('section[aria-labelledby="features-title"] li h3')).toHaveText(['One', 'Three', 'Two'])
   await home.close()
 })
 

@@ -1,8 +1,7 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
-import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
-import { ArrowLeft, ArrowRight, GripVertical, ImageOff, Pencil } from 'lucide-react'
+import { rectSortingStrategy } from '@dnd-kit/sortable'
+import { ArrowLeft, ArrowRight, ImageOff, Pencil } from 'lucide-react'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { DragHandle, SortableArea, useSortableItem } from '#app/components/admin/sortable-list.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
 import { galleryImageAlt } from '#app/components/site/gallery-image-alt.ts'
@@ -32,23 +31,22 @@ const nameOf = (image: AdminGalleryImage) => image.title || 'Untitled'
  * a drag handle and 'Move earlier' / 'Move later'.
  */
 export function GalleryImageGrid({ images, onMove, ...tile }: GalleryImageGridProps) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!onMove || !over || active.id === over.id) return
-    const image = images.find((candidate) => candidate.id === active.id)
-    const to = images.findIndex((candidate) => candidate.id === over.id)
-    if (image && to >= 0) onMove(image, to)
-  }
+  const ids = images.map((image) => image.id)
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={images.map((image) => image.id)} strategy={rectSortingStrategy} disabled={!onMove}>
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {images.map((image, index) => (
-            <ImageTile key={image.id} image={image} index={index} count={images.length} onMove={onMove} {...tile} />
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
+    <SortableArea
+      id="gallery-images"
+      items={ids}
+      nameOf={(id) => `"${nameOf(images[ids.indexOf(id)]!)}"`}
+      onMove={(from, to) => onMove?.(images[from]!, to)}
+      strategy={rectSortingStrategy}
+      disabled={!onMove}
+    >
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {images.map((image, index) => (
+          <ImageTile key={image.id} image={image} index={index} count={images.length} onMove={onMove} {...tile} />
+        ))}
+      </ul>
+    </SortableArea>
   )
 }
 
@@ -63,12 +61,12 @@ function ImageTile({
   onToggle,
   onMove,
 }: Omit<GalleryImageGridProps, 'images'> & { image: AdminGalleryImage; index: number; count: number }) {
-  const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: image.id, disabled: !onMove })
+  const { setNodeRef, style, isDragging, handle } = useSortableItem(image.id, !onMove)
   const checked = selected.has(image.id)
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      style={style}
       className={cn('group relative overflow-hidden rounded-lg border border-border bg-card', checked && 'ring-2 ring-primary', isDragging && 'z-10 shadow-lg')}
     >
       <img
@@ -100,9 +98,7 @@ function ImageTile({
       ) : null}
       {onMove ? (
         <div className="flex items-center gap-1 border-t px-2 py-1">
-          <Button variant="ghost" size="icon" aria-label={`Drag to reorder ${nameOf(image)}`} className="cursor-grab touch-none" {...attributes} {...listeners}>
-            <GripVertical aria-hidden />
-          </Button>
+          <DragHandle label={`Drag to reorder ${nameOf(image)}`} handle={handle} />
           <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => onMove(image, index - 1)}>
             <ArrowLeft aria-hidden />
             Move earlier<span className="sr-only">: {nameOf(image)}</span>

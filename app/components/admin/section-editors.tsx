@@ -1,3 +1,4 @@
+import { arrayMove } from '@dnd-kit/sortable'
 import { Plus, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
@@ -21,8 +22,10 @@ import {
 } from '#app/domain/section/section.schema.ts'
 import { refusedFieldErrors, type ActionResult } from '#app/lib/action-result.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
+import { cn } from '#app/lib/utils.ts'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { SectionImageField } from './section-image-field.tsx'
+import { DragHandle, SortableArea, useMoveButtons, useSortableItem } from './sortable-list.tsx'
 
 const ABOUT_CONTENT_MAX = 2000
 
@@ -75,31 +78,95 @@ let nextEntryKey = 0
 
 /**
  * The entries of a list that keeps at least one (slides, features). Each keeps
- * its own fields, named by its place ('slides.0.title'), so removing one
- * renames those after it and the form re-checks at once.
+ * its own fields, named by its place ('slides.0.title'), so removing or moving
+ * one renames the fields of those it passes and the form re-checks at once.
  */
 function useEntries<Entry>(initial: Entry[], form: SectionForm) {
   const [entries, setEntries] = useState(() => initial.map((entry) => ({ key: nextEntryKey++, entry })))
+  const change = (next: typeof entries) => {
+    flushSync(() => setEntries(next))
+    form.revalidate()
+  }
   return {
     entries,
     add: (entry: Entry) => setEntries([...entries, { key: nextEntryKey++, entry }]),
-    remove: (key: number) => {
-      flushSync(() => setEntries(entries.filter((item) => item.key !== key)))
-      form.revalidate()
-    },
+    remove: (key: number) => change(entries.filter((item) => item.key !== key)),
+    move: (from: number, to: number) => change(arrayMove(entries, from, to)),
   }
 }
 
-/** One slide or feature of a list that must keep at least one entry. */
-function ListEntry({ label, count, onRemove, children }: { label: string; count: number; onRemove: () => void; children: ReactNode }) {
+type Entries<Entry> = ReturnType<typeof useEntries<Entry>>
+
+interface EntryListProps<Entry> {
+  sectionKey: EditableSectionKey
+  form: SectionForm
+  entries: Entries<Entry>
+  /** The list's field name: its entries' fields are `${name}.${index}.…`. */
+  name: string
+  /** What one entry is called: 'Slide' labels 'Slide 1', 'Move slide 1 up', 'Untitled slide'. */
+  noun: string
+  children: (entry: Entry, index: number) => ReactNode
+}
+
+/**
+ * The entries in their order, each put elsewhere by dragging its handle (or
+ * from the keyboard) or with Move up / Move down; the saved content keeps the
+ * order shown (docs/product-rules.md#home-page-sections).
+ */
+function EntryList<Entry>({ sectionKey, form, entries, name, noun, children }: EntryListProps<Entry>) {
+  const ids = entries.entries.map((item) => `${sectionKey}-entry-${item.key}`)
+  // Spoken by its title as typed so far: the fields are the form's truth, not the entries' initial values.
+  const spokenName = (index: number) => {
+    const title = form.formRef.current?.elements.namedItem(`${name}.${index}.title`)
+    const text = title instanceof HTMLInputElement ? title.value.trim() : ''
+    return text ? `"${text}"` : `Untitled ${noun.toLowerCase()}`
+  }
+  const moves = useMoveButtons({ idPrefix: `${sectionKey}-move`, count: ids.length, onMove: entries.move })
   return (
-    <fieldset className="space-y-3 rounded-md border p-4">
-      <div className="flex items-center justify-between">
-        <legend className="font-medium">{label}</legend>
-        <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${label.toLowerCase()}`} disabled={count === 1} onClick={onRemove}>
-          <Trash2 aria-hidden />
-          Remove
-        </Button>
+    <>
+      <SortableArea id={`${sectionKey}-order`} items={ids} nameOf={(id) => spokenName(ids.indexOf(id))} onMove={entries.move}>
+        {entries.entries.map(({ key, entry }, index) => (
+          <ListEntry
+            key={key}
+            id={ids[index]!}
+            label={`${noun} ${index + 1}`}
+            count={ids.length}
+            moveButtons={moves.buttons(index, `${noun.toLowerCase()} ${index + 1}`, () => spokenName(index))}
+            onRemove={() => entries.remove(key)}
+          >
+            {children(entry, index)}
+          </ListEntry>
+        ))}
+      </SortableArea>
+      {moves.announcer}
+    </>
+  )
+}
+
+interface ListEntryProps {
+  id: string
+  label: string
+  count: number
+  moveButtons: ReactNode
+  onRemove: () => void
+  children: ReactNode
+}
+
+/** One slide or feature of a list that must keep at least one entry. */
+function ListEntry({ id, label, count, moveButtons, onRemove, children }: ListEntryProps) {
+  const { setNodeRef, style, isDragging, handle } = useSortableItem(id)
+  return (
+    <fieldset ref={setNodeRef} style={style} className={cn('space-y-3 rounded-md border bg-card p-4', isDragging && 'relative z-10 shadow-lg')}>
+      <div className="flex flex-wrap items-center gap-1">
+        <DragHandle label={`Drag to reorder ${label.toLowerCase()}`} handle={handle} />
+        <legend className="mr-auto pr-2 font-medium">{label}</legend>
+        <div className="flex items-center gap-1">
+          {moveButtons}
+          <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${label.toLowerCase()}`} disabled={count === 1} onClick={onRemove}>
+            <Trash2 aria-hidden />
+            Remove
+          </Button>
+        </div>
       </div>
       {children}
     </fieldset>
@@ -183,13 +250,15 @@ export function HeroSectionEditor({ content }: { content: SectionContent['home.h
   return (
     <SectionFormCard sectionKey="home.hero" form={form}>
       <FormMessage message={errors.slides} />
-      {slides.entries.map(({ key, entry: slide }, index) => (
-        <ListEntry key={key} label={`Slide ${index + 1}`} count={slides.entries.length} onRemove={() => slides.remove(key)}>
-          <Field id={`hero-${index}-title`} name={`slides.${index}.title`} label="Title" defaultValue={slide.title} error={errors[`slides.${index}.title`]} />
-          <Field id={`hero-${index}-subtitle`} name={`slides.${index}.subtitle`} label="Subtitle" defaultValue={slide.subtitle} error={errors[`slides.${index}.subtitle`]} />
-          <SectionImageField label="Image" name={`slides.${index}.image`} defaultValue={slide.image} error={errors[`slides.${index}.image`]} onPick={pick(form)} />
-        </ListEntry>
-      ))}
+      <EntryList sectionKey="home.hero" form={form} entries={slides} name="slides" noun="Slide">
+        {(slide, index) => (
+          <>
+            <Field id={`hero-${index}-title`} name={`slides.${index}.title`} label="Title" defaultValue={slide.title} error={errors[`slides.${index}.title`]} />
+            <Field id={`hero-${index}-subtitle`} name={`slides.${index}.subtitle`} label="Subtitle" defaultValue={slide.subtitle} error={errors[`slides.${index}.subtitle`]} />
+            <SectionImageField label="Image" name={`slides.${index}.image`} defaultValue={slide.image} error={errors[`slides.${index}.image`]} onPick={pick(form)} />
+          </>
+        )}
+      </EntryList>
       <Button type="button" variant="outline" onClick={() => slides.add({ title: '', subtitle: '', image: '' })}>
         <Plus aria-hidden />
         Add Slide
@@ -206,27 +275,29 @@ export function FeaturesSectionEditor({ content }: { content: SectionContent['ho
     <SectionFormCard sectionKey="home.features" form={form}>
       <Field id="features-title" name="title" label="Section Title" defaultValue={content.title} error={errors.title} />
       <FormMessage message={errors.features} />
-      {features.entries.map(({ key, entry: feature }, index) => {
-        const path = `features.${index}`
-        return (
-          <ListEntry key={key} label={`Feature ${index + 1}`} count={features.entries.length} onRemove={() => features.remove(key)}>
-            <FieldFrame id={`feature-${index}-icon`} label="Icon" error={errors[`${path}.icon`]}>
-              {(control) => (
-                <select {...control} name={`${path}.icon`} defaultValue={feature.icon} className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm">
-                  {FEATURE_ICONS.map((icon) => (
-                    <option key={icon} value={icon}>
-                      {icon}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FieldFrame>
-            <Field id={`feature-${index}-title`} name={`${path}.title`} label="Title" defaultValue={feature.title} error={errors[`${path}.title`]} />
-            <Field id={`feature-${index}-description`} name={`${path}.description`} label="Description" defaultValue={feature.description} error={errors[`${path}.description`]} />
-            <SectionImageField label="Image (optional, replaces the icon)" name={`${path}.image`} defaultValue={feature.image ?? ''} error={errors[`${path}.image`]} onPick={pick(form)} />
-          </ListEntry>
-        )
-      })}
+      <EntryList sectionKey="home.features" form={form} entries={features} name="features" noun="Feature">
+        {(feature, index) => {
+          const path = `features.${index}`
+          return (
+            <>
+              <FieldFrame id={`feature-${index}-icon`} label="Icon" error={errors[`${path}.icon`]}>
+                {(control) => (
+                  <select {...control} name={`${path}.icon`} defaultValue={feature.icon} className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm">
+                    {FEATURE_ICONS.map((icon) => (
+                      <option key={icon} value={icon}>
+                        {icon}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FieldFrame>
+              <Field id={`feature-${index}-title`} name={`${path}.title`} label="Title" defaultValue={feature.title} error={errors[`${path}.title`]} />
+              <Field id={`feature-${index}-description`} name={`${path}.description`} label="Description" defaultValue={feature.description} error={errors[`${path}.description`]} />
+              <SectionImageField label="Image (optional, replaces the icon)" name={`${path}.image`} defaultValue={feature.image ?? ''} error={errors[`${path}.image`]} onPick={pick(form)} />
+            </>
+          )
+        }}
+      </EntryList>
       <Button type="button" variant="outline" onClick={() => features.add({ icon: DEFAULT_FEATURE_ICON, title: '', description: '', image: '' })}>
         <Plus aria-hidden />
         Add Feature
