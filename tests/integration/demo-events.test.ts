@@ -5,7 +5,7 @@ import { db } from '#app/lib/db.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 import { seedBaseContent, seedDemoContent } from '#app/services/seed/seed.ts'
-import { readBool } from '#db/portable.ts'
+import { readBool, readTimestamp } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 
 const TIME_ZONE = 'America/New_York'
@@ -34,7 +34,7 @@ describe(`the demo calendar on ${database.engine}`, () => {
     ])
     const rows = await db.selectFrom('events').selectAll().orderBy('start_date').execute()
     const bySlug = new Map(rows.map((row) => [row.slug, row]))
-    expect(rows.map((row) => [row.slug, row.title, wall(row.start_date), row.end_date && wall(row.end_date)])).toEqual([
+    expect(rows.map((row) => [row.slug, row.title, wall(readTimestamp(row.start_date)), row.end_date && wall(readTimestamp(row.end_date))])).toEqual([
       ['swimming-year-4', 'Swimming — Year 4', '2026-12-01T13:30', '2026-12-01T14:30'],
       ['parents-evening', 'Parents Evening', '2026-12-02T16:00', '2026-12-02T19:00'],
       ['coffee-morning', 'Coffee Morning', '2026-12-04T08:45', '2026-12-04T09:45'],
