@@ -16,6 +16,7 @@ import { events } from './0014-events.ts'
 import { galleryAlbums } from './0015-gallery-albums.ts'
 import { policyDocuments } from './0016-policy-documents.ts'
 import { staffInvitations } from './0017-staff-invitations.ts'
+import { listIndexes } from './0018-list-indexes.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -40,6 +41,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0015-gallery-albums': galleryAlbums(engine),
     '0016-policy-documents': policyDocuments(engine),
     '0017-staff-invitations': staffInvitations(engine),
+    '0018-list-indexes': listIndexes(),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

@@ -16,6 +16,7 @@ const PUBLIC_PAGES = [
   '/calendar',
   '/calendar?view=month',
   '/calendar/sports-day',
+  '/calendar/swimming-year-4',
   '/contact',
   '/staff',
   '/subscribe',
@@ -28,6 +29,7 @@ const PUBLIC_PAGES = [
 ]
 /** Pages of the demo content that an empty site does not have. */
 const DEMO_ONLY = new Set(['/blogs/welcome-back', '/admissions/open-days', '/calendar/sports-day', '/gallery/events', '/policies/safeguarding-policy', '/policies?category=safeguarding'])
+DEMO_ONLY.add('/calendar/swimming-year-4')
 
 const EMPTY_DATABASE_PATH = `.tmp/e2e-empty-${new URL(EMPTY_SITE_URL).port}/school.sqlite`
 const STAFF_DIRECTORY_ON = "insert into site_settings (key, value) values ('staff_directory_enabled', 'true') on conflict (key) do update set value = 'true'"

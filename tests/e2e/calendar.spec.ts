@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { feedOccurrences } from './demo-calendar.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { signIn } from './staff.ts'
 
@@ -63,7 +64,7 @@ test('the month view moves between days with the arrow keys, Enter leads to the 
   await expect(page.getByRole('heading', { level: 2, name: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(nextMonth) })).toBeVisible()
 })
 
-test('an event has its own page with its place, category and calendar links; the category filter and feed links follow the choice', async ({ page }) => {
+test('an event has its own page with its place, category and calendar links, a series its rule and next dates; the category filter and feed links follow the choice', async ({ page, request }) => {
   await page.goto('/calendar')
   await page.getByRole('link', { name: 'Sports Day' }).click()
   await expect(page).toHaveURL(/\/calendar\/sports-day$/)
@@ -76,10 +77,22 @@ test('an event has its own page with its place, category and calendar links; the
   expect(Object.fromEntries(google.searchParams)).toMatchObject({ action: 'TEMPLATE', text: 'Sports Day', location: 'School field', ctz: 'America/New_York' })
   await shots(page, 'event-page')
 
+  // The weekly series: its rule in words with the skipped half-term Tuesday, its next dates from the feed, a map link.
+  const swimming = (await feedOccurrences(request)).filter((occurrence) => occurrence.title === 'Swimming — Year 4')
+  const longDate = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  const gap = swimming.findIndex((occurrence, index) => index > 0 && Date.parse(occurrence.date) - Date.parse(swimming[index - 1]!.date) > 7 * 24 * 60 * 60 * 1000)
+  const skipped = new Date(Date.parse(swimming[gap - 1]!.date) + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+  await page.goto('/calendar/swimming-year-4')
+  await expect(page.getByRole('heading', { level: 1, name: 'Swimming — Year 4' })).toBeVisible()
+  await expect(page.getByText(`Every Tuesday until ${longDate(swimming.at(-1)!.date)}, except ${longDate(skipped)}`)).toBeVisible()
+  await expect(page.getByText(/^Next dates:/).locator('time')).toHaveText(swimming.slice(0, 5).map((occurrence) => new RegExp(`^${longDate(occurrence.date)}, 1:30`)))
+  await expect(page.getByRole('link', { name: 'Open map (opens in a new tab)' })).toHaveAttribute('href', 'https://www.openstreetmap.org/search?query=Hometown%20Leisure%20Centre')
+  await shots(page, 'event-page-series')
+
   await page.goto('/calendar')
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Term dates' }).click()
   await expect(page).toHaveURL(/category=term-dates/)
-  await expect(page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 3 })).toHaveText(['Half-Term Break'])
+  await expect(page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 3 })).toHaveText(['Half-Term Break', 'INSET Day'])
   await expect(page.getByRole('link', { name: 'Subscribe to the school calendar (Term dates)' })).toHaveAttribute('href', /^webcal:\/\/localhost:\d+\/calendar\.ics\?category=term-dates$/)
   await expect(page.getByRole('link', { name: 'Download .ics' })).toHaveAttribute('href', '/calendar.ics?category=term-dates')
 })

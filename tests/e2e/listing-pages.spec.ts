@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import type { Page } from '@playwright/test'
+import { SCHOOL_TIME_ZONE, feedOccurrences } from './demo-calendar.ts'
 import { onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test } from './fixtures.ts'
 import { DEMO_SITE_URL, EMPTY_SITE_URL } from './sites.ts'
@@ -29,10 +30,6 @@ const DEMO_POSTS = [
 ]
 /** Newest first. */
 const DEMO_POLICIES = ['Admissions Policy', 'Behaviour Policy', 'Safeguarding Policy']
-/** By start date. */
-const DEMO_EVENTS = ['Parents Evening', 'Sports Day', 'Winter Concert', 'Half-Term Break']
-/** The e2e servers' TIME_ZONE (playwright.config.ts). */
-const SCHOOL_TIME_ZONE = 'America/New_York'
 
 const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: SCHOOL_TIME_ZONE }).format(new Date(iso))
 const clockTime = (iso: string) =>
@@ -222,24 +219,24 @@ test('a policy without a file has no Download PDF link', async ({ page }) => {
 
 test.describe('calendar', () => {
   test('lists the upcoming events by start date with their dates, offers a subscription, and describes them as schema.org Events', async ({ page, request }) => {
+    // Two dozen cards, each checked, and full-page screenshots of them at two widths.
+    test.slow()
+    // Every date of the demo events, the series expanded from the feed by ical.js.
+    const expected = await feedOccurrences(request)
+    expect(expected.length).toBeGreaterThan(20)
     await page.goto('/calendar')
     await expect(page).toHaveTitle('School Calendar | Our School')
     await expect(page.getByRole('heading', { level: 1, name: 'School Calendar' })).toBeVisible()
     const events = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('listitem')
-    await expect(events.getByRole('heading', { level: 3 })).toHaveText(DEMO_EVENTS)
+    await expect(events.getByRole('heading', { level: 3 })).toHaveText(expected.map((occurrence) => occurrence.title))
     await expect(events.filter({ hasText: 'Sports Day' }).getByText('Races, games and a picnic on the field. Families welcome.')).toBeVisible()
 
-    const starts: string[] = []
-    for (const index of DEMO_EVENTS.keys()) {
-      const when = events.nth(index).locator('time')
-      const start = (await when.getAttribute('datetime'))!
-      await expect(when).toHaveText(new RegExp(`^${longDate(start)}`))
-      starts.push(start)
-    }
-    expect([...starts].sort()).toEqual(starts)
+    const starts = await events.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime')))
+    expect(starts).toEqual(expected.map((occurrence) => occurrence.start))
+    for (const [index, start] of starts.entries()) await expect(events.nth(index).locator('time')).toHaveText(new RegExp(`^${longDate(start!)}`))
 
     const graph = (await jsonLdBlocks(page)).find((block) => '@graph' in block)?.['@graph'] as Record<string, unknown>[]
-    expect(graph.map((event) => event.name)).toEqual(DEMO_EVENTS)
+    expect(graph.map((event) => event.name)).toEqual(expected.map((occurrence) => occurrence.title))
     for (const [index, event] of graph.entries()) {
       expect(event).toMatchObject({
         '@type': 'Event',
@@ -250,12 +247,18 @@ test.describe('calendar', () => {
       })
     }
 
-    // Parents Evening: one afternoon, a time range. Half-Term Break: several days, a date range.
-    const [parentsEvening, , , halfTerm] = graph
-    await expect(events.nth(0).locator('time')).toHaveText(
-      `${longDate(starts[0]!)}, ${clockTime(starts[0]!)} – ${clockTime(parentsEvening!.endDate as string)}`,
+    // Parents Evening: one afternoon, a time range. Half-Term Break: several days, a date range. A series says so.
+    const card = (title: string) => events.filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) })
+    const graphOf = (title: string) => graph.find((event) => event.name === title)!
+    const parentsEvening = graphOf('Parents Evening')
+    await expect(card('Parents Evening').locator('time')).toHaveText(
+      `${longDate(parentsEvening.startDate as string)}, ${clockTime(parentsEvening.startDate as string)} – ${clockTime(parentsEvening.endDate as string)}`,
     )
-    await expect(events.nth(3).locator('time')).toHaveText(`${longDate(starts[3]!)} – ${longDate(halfTerm!.endDate as string)}`)
+    const halfTerm = graphOf('Half-Term Break')
+    await expect(card('Half-Term Break').locator('time')).toHaveText(`${longDate(halfTerm.startDate as string)} – ${longDate(halfTerm.endDate as string)}`)
+    await expect(card('INSET Day').locator('time')).toHaveText(longDate(graphOf('INSET Day').startDate as string))
+    await expect(card('Swimming — Year 4').first()).toContainText('Repeats')
+    await expect(card('Swimming — Year 4').first()).toContainText('Hometown Leisure Centre, Park Road')
 
     const subscribe = page.getByRole('link', { name: 'Subscribe to the school calendar', exact: true })
     await expect(subscribe).toHaveAttribute('href', /^webcal:\/\/localhost:\d+\/calendar\.ics$/)

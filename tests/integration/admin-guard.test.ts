@@ -66,7 +66,8 @@ describe('the admin guard middleware', () => {
   })
 })
 
-test('dashboard counts match the tables', async () => {
+// Seeding draws the demo images and makes the demo calendar event by event: longer than a test's default on a busy machine.
+test('dashboard counts match the tables', { timeout: 60_000 }, async () => {
   if ((await countContent()).every(({ count }) => count === 0)) await seedBaseContent(db, storage)
   await seedDemoContent(db, storage)
   const counts = await countContent()

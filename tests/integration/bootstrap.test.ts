@@ -56,7 +56,8 @@ describe('first start', () => {
     log.mockRestore()
   })
 
-  test('demo content: posts, events, policies with documents, testimonials and visible gallery images', async () => {
+  // Seeding draws the demo images and makes the demo calendar event by event: longer than a test's default on a busy machine.
+  test('demo content: posts, events, policies with documents, testimonials and visible gallery images', { timeout: 60_000 }, async () => {
     await seedDemoContent(db, storage)
     const count = async (table: 'blogs' | 'events' | 'policies' | 'testimonials' | 'gallery') =>
       Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)

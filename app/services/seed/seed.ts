@@ -1,4 +1,8 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { CategoryColour } from '#app/domain/event/event-category.ts'
+import { createEventCategory } from '#app/domain/event/event-category.server.ts'
+import { createEvent } from '#app/domain/event/event-admin.server.ts'
+import { eventSchema } from '#app/domain/event/event.schema.ts'
 import { DEFAULT_COLORS, DEFAULT_THEME_NAME, defaultSectionStyles } from '#app/domain/theme/theme.schema.ts'
 import { publicUrl, type Bucket, type Storage } from '#app/lib/storage/storage.ts'
 import { storeImage } from '#app/lib/uploads/uploads.server.ts'
@@ -178,23 +182,6 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage, ti
         },
       ])
       .execute()
-    const [termDates, sports] = [newId(), newId()]
-    await trx
-      .insertInto('event_categories')
-      .values([
-        { id: termDates, name: 'Term dates', slug: 'term-dates', colour: 'blue', position: 0 },
-        { id: sports, name: 'Sports', slug: 'sports', colour: 'green', position: 1 },
-      ])
-      .execute()
-    await trx
-      .insertInto('events')
-      .values([
-        { id: newId(), slug: 'parents-evening', title: 'Parents Evening', description: 'Meet your child’s teachers to talk about progress.', start_date: atTime(7, 16), end_date: atTime(7, 19), image_url: null, created_at: now(), all_day: false },
-        { id: newId(), slug: 'sports-day', title: 'Sports Day', description: 'Races, games and a picnic on the field. Families welcome.', start_date: atTime(14, 9), end_date: null, image_url: galleryImages[2]?.url ?? null, created_at: now(), all_day: false, category_id: sports, location: 'School field' },
-        { id: newId(), slug: 'winter-concert', title: 'Winter Concert', description: 'Choir, orchestra and soloists in the main hall.', start_date: atTime(24, 18), end_date: atTime(24, 20), image_url: null, created_at: now(), all_day: false },
-        { id: newId(), slug: 'half-term-break', title: 'Half-Term Break', description: 'School closed.', start_date: atTime(31, 0), end_date: atTime(35, 0), image_url: null, created_at: now(), all_day: true, category_id: termDates },
-      ])
-      .execute()
     const policyCategories = ['Safeguarding', 'SEND', 'Admissions'].map((name, position) => ({ id: newId(), name, slug: name.toLowerCase(), position }))
     await trx.insertInto('policy_categories').values(policyCategories).execute()
     const [safeguarding, send, admissions] = policyCategories
@@ -224,6 +211,87 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage, ti
       .execute()
     await seedDemoPages(trx, atTime(-30, 9))
   })
+  await seedDemoCalendar(timeZone, galleryImages[2]?.url ?? null)
+}
+
+/** 'YYYY-MM-DD' plus some days. */
+function addDays(date: string, days: number) {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
+/**
+ * The first day of the school's coming week: next Monday on the school's
+ * clocks (a week ahead when today is Monday), so the demo's weekly events
+ * fall on school days whatever day the site is created.
+ */
+function nextMonday(timeZone: string, now = new Date()) {
+  const today = utcToZonedTime(now.toISOString(), timeZone).slice(0, 10)
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay()
+  return addDays(today, (8 - weekday) % 7 || 7)
+}
+
+/** The first Friday of a month on or after `date`: the demo's monthly coffee mornings. */
+function firstFridayFrom(date: string) {
+  for (let month = 0; ; month++) {
+    const first = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1 + month, 1))
+    const friday = addDays(first.toISOString().slice(0, 10), (12 - first.getUTCDay()) % 7)
+    if (friday >= date) return friday
+  }
+}
+
+/**
+ * A term's worth of school calendar (docs/product-rules.md#demo-pages): four
+ * categories, places (one with a map link), all-day term dates, a weekly
+ * series that skips the half-term week and a monthly one, laid out from the
+ * coming Monday. Made through the event operations and the form's schema, as
+ * an admin would make them, on the app's database; not mailed: a new site has
+ * no subscribers, and demo events are no news.
+ */
+async function seedDemoCalendar(timeZone: string, sportsDayImage: string | null) {
+  const category = async (name: string, colour: CategoryColour) => (await createEventCategory({ name, colour })).id
+  const termDates = await category('Term dates', 'blue')
+  const sports = await category('Sports', 'green')
+  const parents = await category('Parents', 'purple')
+  const clubs = await category('Clubs', 'orange')
+  const monday = nextMonday(timeZone)
+  const day = (offset: number) => addDays(monday, offset)
+  const halfTerm = { first: day(28), last: day(32) }
+  const swimmingFirst = day(1)
+  const coffeeDates = [firstFridayFrom(monday)]
+  while (coffeeDates.length < 6) coffeeDates.push(firstFridayFrom(addDays(coffeeDates.at(-1)!, 1)))
+  const coffeeFirst = coffeeDates[0]!
+  const events = [
+    {
+      title: 'Swimming — Year 4',
+      description: 'Year 4 walk to the pool with their teachers each Tuesday afternoon. Please pack a swimming kit and a towel.',
+      startDate: `${swimmingFirst}T13:30`,
+      endDate: `${swimmingFirst}T14:30`,
+      location: 'Hometown Leisure Centre, Park Road',
+      mapUrl: 'https://www.openstreetmap.org/search?query=Hometown%20Leisure%20Centre',
+      categoryId: sports,
+      // Twelve Tuesdays, none in the half-term week.
+      recurrence: `FREQ=WEEKLY;BYDAY=TU;UNTIL=${addDays(swimmingFirst, 7 * 11).replaceAll('-', '')}`,
+      exceptions: day(29),
+    },
+    { title: 'Parents Evening', description: 'Meet your child’s teachers to talk about progress.', startDate: `${day(2)}T16:00`, endDate: `${day(2)}T19:00`, location: 'Main hall', categoryId: parents },
+    {
+      title: 'Coffee Morning',
+      description: 'Coffee, cake and a chat after drop-off, with the head teacher. Younger brothers and sisters welcome.',
+      startDate: `${coffeeFirst}T08:45`,
+      endDate: `${coffeeFirst}T09:45`,
+      location: 'Community room',
+      categoryId: parents,
+      recurrence: `FREQ=MONTHLY;BYDAY=1FR;COUNT=${coffeeDates.length}`,
+      // Not while the school is closed.
+      exceptions: coffeeDates.filter((date) => date >= halfTerm.first && date <= halfTerm.last).join(','),
+    },
+    { title: 'Sports Day', description: 'Races, games and a picnic on the field. Families welcome.', startDate: `${day(10)}T09:00`, location: 'School field', categoryId: sports, imageUrl: sportsDayImage ?? undefined },
+    { title: 'Winter Concert', description: 'Choir, orchestra and soloists in the main hall.', startDate: `${day(17)}T18:00`, endDate: `${day(17)}T20:00`, location: 'Main hall', categoryId: clubs },
+    { title: 'Half-Term Break', description: 'School closed.', allDay: 'true', startDate: halfTerm.first, endDate: halfTerm.last, categoryId: termDates },
+    { title: 'INSET Day', description: 'A training day for staff: school is closed to pupils.', allDay: 'true', startDate: day(35), categoryId: termDates },
+  ]
+  for (const event of events) await createEvent(eventSchema.parse(event), timeZone, { announced: false })
 }
 
 /**

@@ -1,0 +1,55 @@
+import { CompiledQuery, sql, type Compilable } from 'kysely'
+import { describe, expect, test } from 'vitest'
+import { db } from '#app/lib/db.server.ts'
+import { LIST_PAGE_SIZE } from '#app/lib/list-params.ts'
+import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+
+const database = prepareTestDatabase()
+
+/** The indexes of migration 0018, by table. */
+const LIST_INDEXES = {
+  contact_messages: ['contact_messages_newest_idx', 'contact_messages_read_newest_idx'],
+  testimonials: ['testimonials_newest_idx'],
+  policies: ['policies_newest_idx'],
+  gallery: ['gallery_newest_idx'],
+  subscribers: ['subscribers_newest_idx'],
+  profiles: ['profiles_newest_idx'],
+}
+
+/** SQLite's plan of a query, one line per step. */
+async function sqlitePlan(query: Compilable) {
+  const compiled = query.compile()
+  const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]))
+  return result.rows.map((row) => row.detail)
+}
+
+/** The inbox's first page (app/domain/contact/contact-messages.server.ts), all messages or the unread ones. */
+const inboxFirstPage = (read?: boolean) =>
+  (read === undefined ? db.selectFrom('contact_messages') : db.selectFrom('contact_messages').where('read', '=', read))
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(LIST_PAGE_SIZE)
+    .offset(0)
+
+describe(`the list indexes on ${database.engine}`, () => {
+  test.runIf(database.engine === 'sqlite')("the inbox's first page is read from an index in the list's order, without sorting", async () => {
+    const all = await sqlitePlan(inboxFirstPage())
+    expect(all.join('\n')).toMatch(/USING INDEX contact_messages_newest_idx\b/)
+    expect(all.join('\n')).not.toMatch(/TEMP B-TREE/)
+    const unread = await sqlitePlan(inboxFirstPage(false))
+    expect(unread.join('\n')).toMatch(/USING INDEX contact_messages_read_newest_idx \(read=\?\)/)
+    expect(unread.join('\n')).not.toMatch(/TEMP B-TREE/)
+    const testimonials = await sqlitePlan(db.selectFrom('testimonials').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(LIST_PAGE_SIZE))
+    expect(testimonials.join('\n')).toMatch(/USING INDEX testimonials_newest_idx\b/)
+  })
+
+  test.runIf(database.engine === 'postgres')('every list index exists, in the order the lists read', async () => {
+    const { rows } = await sql<{ tablename: string; indexname: string; indexdef: string }>`select tablename, indexname, indexdef from pg_indexes where schemaname = current_schema()`.execute(db)
+    for (const [table, names] of Object.entries(LIST_INDEXES)) {
+      for (const name of names) expect(rows.find((row) => row.indexname === name)?.tablename, name).toBe(table)
+    }
+    expect(rows.find((row) => row.indexname === 'contact_messages_read_newest_idx')?.indexdef).toMatch(/\(read, created_at DESC, id\)$/)
+    expect(rows.some((row) => row.indexname === 'contact_messages_read_idx')).toBe(false)
+  })
+})
