@@ -6,6 +6,8 @@
 // and build run together; Playwright starts as soon as the build is there and
 // runs beside Vitest, which starts once lint and typecheck are done. Each line
 // a step prints carries its name, and each step reports its own time.
+// TEST_OVERLAP=false runs the steps one after another, as before, for a machine
+// too busy to share.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -104,16 +106,26 @@ console.log('▶ typegen')
 const typegen = spawnSync(bin('react-router'), ['typegen'], { stdio: 'inherit' })
 if (typegen.status !== 0) console.log('  typegen failed: lint and typecheck will say why')
 
-const checks = Promise.all([check('lint', bin('eslint'), ['.']), check('typecheck', bin('tsc'), [])])
-const built = run('build', bin('react-router'), ['build']).then((ok) => {
+async function build() {
+  const ok = await run('build', bin('react-router'), ['build'])
   results[ok ? 'passed' : 'failed'] += 1
   return ok
-})
-const playwright = built.then((ok) => (ok ? playwrightStep() : undefined))
-// Vitest's server-process tests need the build; the rest would only slow lint and typecheck down.
-const vitest = Promise.all([checks, built]).then(() => vitestStep())
+}
 
-await Promise.all([checks, playwright, vitest])
+if (process.env.TEST_OVERLAP === 'false') {
+  await check('lint', bin('eslint'), ['.'])
+  await check('typecheck', bin('tsc'), [])
+  const built = await build()
+  await vitestStep()
+  if (built) await playwrightStep()
+} else {
+  const checks = Promise.all([check('lint', bin('eslint'), ['.']), check('typecheck', bin('tsc'), [])])
+  const built = build()
+  const playwright = built.then((ok) => (ok ? playwrightStep() : undefined))
+  // Vitest's server-process tests need the build; the rest would only slow lint and typecheck down.
+  const vitest = Promise.all([checks, built]).then(() => vitestStep())
+  await Promise.all([checks, playwright, vitest])
+}
 
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.')
 console.log(`npm test took ${seconds(suiteStarted)}`)
