@@ -1,5 +1,6 @@
-import { demoRows, onDemoDatabase } from './site-database.ts'
 import { expect, test, toast, waitForHydration } from './fixtures.ts'
+import { demoRow, demoRows, onDemoDatabase } from './site-database.ts'
+import { E2E_ADMIN } from './sites.ts'
 import { createStaffAccount, signIn } from './staff.ts'
 
 test('the events list opens on upcoming events and the blog list filters by status, both with a selection toolbar', async ({ page, request }) => {
@@ -83,4 +84,58 @@ test('the page tree filters drafts and publishes a selection; testimonials are s
   await expect(toast(page, '2 testimonials deleted')).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Pages of testimonials' })).toContainText('1 testimonial, page 1 of 1')
   expect(demoRows<{ parent_name: string }>('select parent_name from testimonials where message = ?', `Thank you from family ${stamp}.`)).toEqual([{ parent_name: `Parent 2 ${stamp}` }])
+})
+
+test('the Users list shows the pending sign-ups and approves the selected ones', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const waiting = await createStaffAccount(request, 'user', 'pending')
+  await signIn(page, E2E_ADMIN)
+  await page.goto('/admin/users?show=pending')
+  await waitForHydration(page, 'main')
+  await expect(page.getByRole('navigation', { name: 'Show users' }).getByRole('link', { name: /^Pending \d+$/ })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Pages of users' })).toContainText(/users?, page 1 of \d+/)
+  const row = page.getByRole('row').filter({ hasText: waiting.email })
+  await row.getByRole('checkbox', { name: `Select ${waiting.fullName}` }).check()
+  await expect(page.getByRole('group', { name: 'Selected users' })).toContainText('1 user selected')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `.tmp/shots/users-list-${width}.png` })
+  }
+  await page.getByRole('group', { name: 'Selected users' }).getByRole('button', { name: 'Approve' }).click()
+  await expect(toast(page, '1 user approved')).toBeVisible()
+  await expect(row).toHaveCount(0)
+  expect(demoRow<{ status: string }>('select status from profiles where email = ?', waiting.email)).toEqual({ status: 'approved' })
+})
+
+test('the staff list filters by department and deletes the selected people', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const departments = ['Science', 'Maths', 'English', 'Office', 'Pastoral', 'Leadership', 'Music']
+  onDemoDatabase((database) => {
+    const insert = database.prepare(
+      "insert into staff_members (id, name, job_title, department, show_email, photo_alt, photo_decorative, photo_focal_x, photo_focal_y, sort_order, created_at) values (?, ?, ?, ?, 0, '', 0, 0.5, 0.5, ?, ?)",
+    )
+    for (let n = 1; n <= 40; n++) insert.run(`list-staff-${n}`, `Listed Person ${n}`, n % 4 ? 'Teacher' : 'Teaching Assistant', departments[n % departments.length]!, 1000 + n, new Date().toISOString())
+  })
+  try {
+    await signIn(page, await createStaffAccount(request, 'editor'))
+    await page.goto('/admin/staff')
+    await waitForHydration(page, 'main')
+    await page.getByLabel('Department', { exact: true }).selectOption('Science')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect(page).toHaveURL(/department=Science/)
+    await expect(page.getByRole('navigation', { name: 'Pages of people' })).toContainText('people, page 1 of 1')
+    await page.getByRole('checkbox', { name: 'Select "Listed Person 7"' }).check()
+    await page.getByRole('checkbox', { name: 'Select "Listed Person 14"' }).check()
+    await expect(page.getByRole('group', { name: 'Selected people' })).toContainText('2 people selected')
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `.tmp/shots/staff-list-${width}.png` })
+    }
+    await page.getByRole('group', { name: 'Selected people' }).getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('alertdialog', { name: 'Delete 2 people?' }).getByRole('button', { name: 'Delete 2 people' }).click()
+    await expect(toast(page, '2 people deleted')).toBeVisible()
+    expect(demoRows<{ id: string }>("select id from staff_members where id in ('list-staff-7', 'list-staff-14')")).toEqual([])
+  } finally {
+    onDemoDatabase((database) => database.prepare("delete from staff_members where id like 'list-staff-%'").run())
+  }
 })

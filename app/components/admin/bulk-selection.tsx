@@ -25,15 +25,35 @@ export interface BulkSelection {
   clear: () => void
   /** Ids of the rows on the page. */
   onPage: readonly string[]
+  /** Posts a bulk action for the selected rows; the selection is cleared once it succeeds. */
+  run: (intent: string) => void
+  /** A bulk action is under way. */
+  busy: boolean
 }
 
+/**
+ * The selection and its bulk actions' request. The request lives here, in
+ * the route's component, not in the toolbar: an action that empties the list
+ * (approving every pending account, deleting a filter's last rows) removes
+ * the toolbar, and its answer must still be announced.
+ */
 export function useBulkSelection(onPage: readonly string[]): BulkSelection {
   const [ticked, setIds] = useState<readonly string[]>([])
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher, () => setIds([]))
   // A selection outlives neither its rows (deleted, moved to another page) nor the page.
   const ids = ticked.filter((id) => onPage.includes(id))
+  const run = (intent: string) => {
+    const form = new FormData()
+    form.set('intent', intent)
+    for (const id of ids) form.append('ids', id)
+    void fetcher.submit(form, { method: 'post' })
+  }
   return {
     ids,
     onPage,
+    run,
+    busy: fetcher.state !== 'idle',
     has: (id) => ids.includes(id),
     toggle: (id, selected) => setIds((current) => (selected ? [...current.filter((each) => each !== id), id] : current.filter((each) => each !== id))),
     setAll: (selected) => setIds(selected ? [...onPage] : []),
@@ -70,17 +90,9 @@ export interface BulkAction {
  * lies over a row there); held at the top while scrolling on a wider screen.
  */
 export function BulkToolbar({ selection, thing, things = `${thing}s`, actions }: { selection: BulkSelection; thing: string; things?: string; actions: readonly BulkAction[] }) {
-  const fetcher = useFetcher<ActionResult>()
-  useActionToast(fetcher, selection.clear)
+  const { busy, run } = selection
   const count = selection.ids.length
-  const busy = fetcher.state !== 'idle'
   const allSelected = selection.onPage.length > 0 && count === selection.onPage.length
-  const run = (intent: string) => {
-    const form = new FormData()
-    form.set('intent', intent)
-    for (const id of selection.ids) form.append('ids', id)
-    void fetcher.submit(form, { method: 'post' })
-  }
   return (
     <div role="group" aria-label={`Selected ${things}`} className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border bg-background p-2 md:sticky md:top-0 md:z-20 md:shadow-sm">
       <label className="flex cursor-pointer items-center gap-2 px-1 text-sm font-medium">

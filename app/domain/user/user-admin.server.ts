@@ -16,7 +16,7 @@ const notFound = () => DomainError.notFound(USER_MESSAGES.notFound)
 const emailTaken = () => DomainError.conflict(USER_MESSAGES.emailTaken)
 const lastAdmin = () => DomainError.conflict(USER_MESSAGES.lastAdmin)
 
-function managedUsers() {
+export function managedUsers() {
   return db
     .selectFrom('profiles')
     .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
@@ -25,7 +25,7 @@ function managedUsers() {
 
 type ManagedUserRow = Awaited<ReturnType<ReturnType<typeof managedUsers>['executeTakeFirstOrThrow']>>
 
-function toManagedUser(row: ManagedUserRow): ManagedUser {
+export function toManagedUser(row: ManagedUserRow): ManagedUser {
   return {
     id: row.id,
     email: row.email,

@@ -1,6 +1,12 @@
-import { ArrowDown, ArrowUp, ExternalLink } from 'lucide-react'
+import { ArrowDown, ArrowUp, ExternalLink, Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { z } from 'zod'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
+import { BulkToolbar, SelectRow, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
+import { ListFilterSelect } from '#app/components/admin/list-filter-select.tsx'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { StaffDialog } from '#app/components/admin/staff-dialog.tsx'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { Button } from '#app/components/ui/button.tsx'
@@ -11,23 +17,32 @@ import { initialsOf, type StaffMember } from '#app/domain/staff/staff.ts'
 import { STAFF_MESSAGES, staffActionSchema, type StaffDirection } from '#app/domain/staff/staff.schema.ts'
 import { createStaffMember, deleteStaffMember, moveStaffMember, updateStaffMember } from '#app/domain/staff/staff-admin.server.ts'
 import { isStaffDirectoryEnabled, setStaffDirectoryEnabled } from '#app/domain/staff/staff-directory-setting.server.ts'
-import { listStaffMembers } from '#app/domain/staff/staff.server.ts'
-import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { deleteStaffMembers, listStaffForAdmin } from '#app/domain/staff/staff-admin-list.server.ts'
+import { readStaffDepartment, STAFF_DEPARTMENT_PARAM, STAFF_LIST_MESSAGES } from '#app/domain/staff/staff-admin-list.ts'
+import { answerAction, postedForm, validated } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
+import { bulkFormFields } from '#app/lib/list-page.server.ts'
+import { bulkIds, readListParams } from '#app/lib/list-params.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/staff.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  const [people, enabled] = await Promise.all([listStaffMembers(), isStaffDirectoryEnabled()])
-  return { people, enabled }
+  const { search, page } = readListParams(request.url)
+  const [list, enabled] = await Promise.all([listStaffForAdmin({ search, page, department: readStaffDepartment(request.url) }), isStaffDirectoryEnabled()])
+  return { ...list, enabled, search }
 }
+
+const bulkStaffSchema = z.object({ intent: z.literal('delete-selected'), ids: bulkIds })
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, 'editor')
   return answerAction(async () => {
-    const submission = await validatedForm(staffActionSchema, request, Object.fromEntries)
+    const form = await postedForm(request)
+    if (form.get('intent') === 'delete-selected') return STAFF_LIST_MESSAGES.deletedMany(await deleteStaffMembers(validated(bulkStaffSchema, bulkFormFields(form)).ids))
+    const submission = validated(staffActionSchema, Object.fromEntries(form))
     switch (submission.intent) {
       case 'create':
         await createStaffMember(submission)
@@ -51,20 +66,50 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Staff Directory | Admin Panel' }]
 
 export default function StaffAdmin({ loaderData }: Route.ComponentProps) {
-  const { people, enabled } = loaderData
-  const departments = [...new Set(people.map((person) => person.department).filter(Boolean))].sort((a, b) => a.localeCompare(b))
+  const { people, pages, departments, department, matching, enabled, search } = loaderData
+  const selection = useBulkSelection(people.map((person) => person.id))
+  // Moves swap neighbours in the whole directory's order, so they are offered only while the whole directory is listed.
+  const wholeDirectory = !search && !department
+  const isFirst = (index: number) => pages.page === 1 && index === 0
+  const isLast = (index: number) => pages.page === pages.pageCount && index === people.length - 1
   return (
     <AdminListPage
       title="Staff Directory"
       description="The people of the school, listed by department at /staff when the directory is shown. They need no account."
       addLabel="Add Person"
-      emptyText="No people in the staff directory yet."
+      emptyText={search ? listNoMatchText('people', search) : 'No people in the staff directory yet.'}
       items={people}
       listClassName="grid gap-3"
-      renderItem={(person, controls) => <StaffRow person={person} controls={controls} isFirst={person.id === people[0]?.id} isLast={person.id === people.at(-1)?.id} />}
-      renderDialog={(person, close) => <StaffDialog person={person} departments={departments} onClose={close} />}
+      renderItem={(person, controls) => {
+        const index = people.indexOf(person)
+        return (
+          <StaffRow
+            person={person}
+            controls={controls}
+            select={<SelectRow selection={selection} id={person.id} label={`Select "${person.name}"`} />}
+            moves={wholeDirectory ? { isFirst: isFirst(index), isLast: isLast(index) } : null}
+          />
+        )
+      }}
+      renderDialog={(person, close) => <StaffDialog person={person} departments={departments.map((each) => each.name)} onClose={close} />}
+      aboveItems={
+        <BulkToolbar selection={selection} thing="person" things="people" actions={[{ intent: 'delete-selected', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true }]} />
+      }
+      belowItems={<ListPager pages={pages} thing="person" things="people" />}
     >
       <DirectorySwitch enabled={enabled} />
+      {departments.length ? (
+        <ListFilterSelect
+          id="staff-department"
+          label="Department"
+          param={STAFF_DEPARTMENT_PARAM}
+          allLabel="All departments"
+          allCount={matching}
+          options={departments.map((each) => ({ value: each.name, label: each.name, count: each.count }))}
+          current={department}
+        />
+      ) : null}
+      <AdminListSearch label="Search people by name, job title or department" query={search} />
     </AdminListPage>
   )
 }
@@ -99,7 +144,7 @@ function DirectorySwitch({ enabled }: { enabled: boolean }) {
   )
 }
 
-function StaffRow({ person, controls, isFirst, isLast }: { person: StaffMember; controls: ItemControls; isFirst: boolean; isLast: boolean }) {
+function StaffRow({ person, controls, select, moves }: { person: StaffMember; controls: ItemControls; select: ReactNode; moves: { isFirst: boolean; isLast: boolean } | null }) {
   const mover = useFetcher<ActionResult>()
   useActionToast(mover)
   const moving = mover.state !== 'idle'
@@ -108,6 +153,7 @@ function StaffRow({ person, controls, isFirst, isLast }: { person: StaffMember; 
   return (
     <Card className="py-3">
       <CardContent className="flex flex-wrap items-center gap-3 px-3 sm:flex-nowrap sm:px-4">
+        {select}
         {person.photoUrl ? (
           <img src={person.photoUrl} srcSet={imageSrcSet(person.photoUrl)} sizes="48px" alt="" loading="lazy" className="size-12 shrink-0 rounded-full object-cover" />
         ) : (
@@ -124,14 +170,16 @@ function StaffRow({ person, controls, isFirst, isLast }: { person: StaffMember; 
           confirmQuestion={STAFF_MESSAGES.confirmDelete}
           controls={controls}
           before={
-            <>
-              <Button variant="ghost" size="icon" aria-label={`Move "${person.name}" up`} disabled={isFirst || moving} onClick={() => move('up')}>
-                <ArrowUp aria-hidden />
-              </Button>
-              <Button variant="ghost" size="icon" aria-label={`Move "${person.name}" down`} disabled={isLast || moving} onClick={() => move('down')}>
-                <ArrowDown aria-hidden />
-              </Button>
-            </>
+            moves ? (
+              <>
+                <Button variant="ghost" size="icon" aria-label={`Move "${person.name}" up`} disabled={moves.isFirst || moving} onClick={() => move('up')}>
+                  <ArrowUp aria-hidden />
+                </Button>
+                <Button variant="ghost" size="icon" aria-label={`Move "${person.name}" down`} disabled={moves.isLast || moving} onClick={() => move('down')}>
+                  <ArrowDown aria-hidden />
+                </Button>
+              </>
+            ) : null
           }
         />
       </CardContent>

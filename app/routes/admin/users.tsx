@@ -1,6 +1,10 @@
-import { Check, Mail, Pencil, Plus, RotateCw, X } from 'lucide-react'
+import { Check, Mail, Pencil, Plus, RotateCw, Trash2, X } from 'lucide-react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
+import { z } from 'zod'
+import { BulkToolbar, SelectRow, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
+import { ListFilterTabs } from '#app/components/admin/list-filter-tabs.tsx'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
@@ -16,10 +20,14 @@ import { editUserSchema, newUserSchema, USER_MESSAGES, type ManagedUser } from '
 import { INVITATION_MESSAGES, invitationSchema, SIGN_UP_SETTING_MESSAGES, usersScreenActionSchema, type PendingInvitation } from '#app/domain/user/invitation.schema.ts'
 import { cancelInvitation, inviteUser, listPendingInvitations, resendInvitation } from '#app/domain/user/invitations.server.ts'
 import { isPublicSignUpOpen, setPublicSignUpOpen } from '#app/domain/user/sign-up-setting.server.ts'
-import { createUser, deleteUser, listUsers, setUserPassword, updateUserAccess } from '#app/domain/user/user-admin.server.ts'
-import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { createUser, deleteUser, setUserPassword, updateUserAccess } from '#app/domain/user/user-admin.server.ts'
+import { approvePendingUsers, deleteUsers, listUsersForAdmin } from '#app/domain/user/user-admin-list.server.ts'
+import { USER_LIST_FILTER, USER_LIST_MESSAGES } from '#app/domain/user/user-admin-list.ts'
+import { answerAction, postedForm, textFields, validated } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { listNoMatchText, listSearchText } from '#app/lib/list-search.ts'
+import { bulkFormFields } from '#app/lib/list-page.server.ts'
+import { bulkIds, readListParams } from '#app/lib/list-params.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
@@ -29,15 +37,23 @@ import type { Route } from './+types/users.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, 'admin')
-  const search = listSearchText(request.url)
-  const [users, invitations, signUpOpen] = await Promise.all([listUsers({ search }), listPendingInvitations(), isPublicSignUpOpen()])
-  return { users, invitations, signUpOpen, currentUserId: staff.userId, search }
+  const { search, filter, page } = readListParams(request.url, USER_LIST_FILTER)
+  const [list, invitations, signUpOpen] = await Promise.all([listUsersForAdmin({ search, filter, page }), listPendingInvitations(), isPublicSignUpOpen()])
+  return { ...list, invitations, signUpOpen, currentUserId: staff.userId, search, filter }
 }
+
+const BULK_INTENTS = ['approve-selected', 'delete-selected'] as const
+const bulkUsersSchema = z.object({ intent: z.enum(BULK_INTENTS), ids: bulkIds })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'admin')
   return answerAction(async () => {
-    const submission = await validatedForm(usersScreenActionSchema, request)
+    const form = await postedForm(request)
+    if ((BULK_INTENTS as readonly unknown[]).includes(form.get('intent'))) {
+      const { intent, ids } = validated(bulkUsersSchema, bulkFormFields(form))
+      return intent === 'approve-selected' ? USER_LIST_MESSAGES.approved(await approvePendingUsers(ids)) : USER_LIST_MESSAGES.deletedMany(await deleteUsers(ids, staff.userId))
+    }
+    const submission = validated(usersScreenActionSchema, textFields(form))
     switch (submission.intent) {
       case 'invite':
         return (await inviteUser(submission)).resent ? INVITATION_MESSAGES.resent : INVITATION_MESSAGES.sent
@@ -79,12 +95,14 @@ const STATUS_BADGES: Record<ProfileStatus, 'default' | 'secondary' | 'destructiv
 }
 
 export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
-  const { users, invitations, signUpOpen, currentUserId, search } = loaderData
+  const { users, pages, counts, invitations, signUpOpen, currentUserId, search, filter } = loaderData
   const { timeZone } = useSite()
   const [editing, setEditing] = useState<ManagedUser | 'new' | 'invite' | null>(null)
   const rowAction = useFetcher<ActionResult>()
   useActionToast(rowAction)
   const busyId = rowAction.state === 'idle' ? null : rowAction.formData?.get('id')
+  // One's own account has no tick box, as it has no Delete button.
+  const selection = useBulkSelection(users.filter((user) => user.id !== currentUserId).map((user) => user.id))
 
   return (
     <>
@@ -105,10 +123,31 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
         }
       />
       {invitations.length > 0 ? <PendingInvitations invitations={invitations} timeZone={timeZone} /> : null}
+      <ListFilterTabs
+        label="Show users"
+        fallback={USER_LIST_FILTER.fallback}
+        current={filter}
+        choices={[
+          { value: 'all', label: 'All', count: counts.all },
+          { value: 'admin', label: 'Admins', count: counts.admin },
+          { value: 'editor', label: 'Editors', count: counts.editor },
+          { value: 'user', label: 'Users', count: counts.user },
+          { value: 'pending', label: 'Pending', count: counts.pending },
+        ]}
+      />
       <AdminListSearch label="Search users by name or e-mail" query={search} />
       {users.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">{search ? listNoMatchText('users', search) : 'No users found'}</p>
+        <p className="py-12 text-center text-muted-foreground">{search ? listNoMatchText('users', search) : USER_LIST_MESSAGES.none(filter)}</p>
       ) : (
+        <>
+        <BulkToolbar
+          selection={selection}
+          thing="user"
+          actions={[
+            { intent: 'approve-selected', label: 'Approve', icon: <Check aria-hidden /> },
+            { intent: 'delete-selected', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true },
+          ]}
+        />
         <div className="rounded-lg border bg-card">
           <Table>
             <UserColumns dateLabel="Created" />
@@ -117,7 +156,12 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
                 const name = user.fullName || user.email
                 return (
                   <TableRow key={user.id}>
-                    <TableCell className="font-medium">{user.email}</TableCell>
+                    <TableCell className="font-medium">
+                      <div className="flex items-center gap-2">
+                        {user.id === currentUserId ? <span aria-hidden className="size-5 shrink-0" /> : <SelectRow selection={selection} id={user.id} label={`Select ${name}`} />}
+                        {user.email}
+                      </div>
+                    </TableCell>
                     <TableCell>{user.fullName ?? '—'}</TableCell>
                     <TableCell>
                       <Badge variant={STATUS_BADGES[user.status]} className="capitalize">
@@ -161,6 +205,8 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
             </TableBody>
           </Table>
         </div>
+        <ListPager pages={pages} thing="user" />
+        </>
       )}
       <PublicSignUpSetting open={signUpOpen} />
       {editing === 'new' ? <AddUserDialog onClose={() => setEditing(null)} /> : null}
