@@ -123,20 +123,19 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
             ]}
           />
           <AdminListSearch label="Search pages by title" query={search} />
-          {/* Kept when the list empties, so the action that emptied it (publishing the last drafts) still says what it did. */}
-          <BulkToolbar
-            selection={selection}
-            thing="page"
-            actions={[
-              { intent: 'publish-selected', label: 'Publish', icon: <Send aria-hidden /> },
-              { intent: 'unpublish-selected', label: 'Unpublish', icon: <FileX aria-hidden /> },
-              { intent: 'delete-selected', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true },
-            ]}
-          />
           {branches.length === 0 ? (
             <p className="py-12 text-center text-muted-foreground">{search ? listNoMatchText('pages', search) : PAGE_LIST_MESSAGES.none(filter)}</p>
           ) : (
             <>
+              <BulkToolbar
+                selection={selection}
+                thing="page"
+                actions={[
+                  { intent: 'publish-selected', label: 'Publish', icon: <Send aria-hidden /> },
+                  { intent: 'unpublish-selected', label: 'Unpublish', icon: <FileX aria-hidden /> },
+                  { intent: 'delete-selected', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true },
+                ]}
+              />
               <ul aria-label="Pages" className="divide-y rounded-lg border bg-card">
                 {branches.map(({ page, context, children }) => (
                   <li key={page.id}>
