@@ -8,6 +8,7 @@ import { Switch } from '#app/components/ui/switch.tsx'
 import type { HomeBlock, HomeLayout } from '#app/domain/section/section.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { SectionCard } from './section-editors.tsx'
+import { movedTo } from './sortable-list.tsx'
 
 /** The names editors know the blocks by: the headings visitors see, or what the block is. */
 export const HOME_BLOCK_LABELS: Record<HomeBlock, string> = {
@@ -59,7 +60,7 @@ export function HomeLayoutEditor({ layout }: { layout: HomeLayout }) {
     next[index] = other
     moved.current = { block, direction }
     setOrder(next)
-    setAnnouncement(`${HOME_BLOCK_LABELS[block]} moved to position ${to + 1} of ${next.length}.`)
+    setAnnouncement(movedTo(HOME_BLOCK_LABELS[block], to + 1, next.length))
   }
 
   function show(block: HomeBlock, shown: boolean) {

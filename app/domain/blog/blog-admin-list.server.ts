@@ -3,6 +3,7 @@ import { pageOfQuery, requireExistingIds } from '#app/lib/list-page.server.ts'
 import type { ListPageInfo } from '#app/lib/list-params.ts'
 import { containsText } from '#app/lib/text-filter.server.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
+import { inPublicationState, publicationStateCounts } from '../publishing/publication-filter.server.ts'
 import { deleteBlogPost, updateBlogPost, type BlogAuthor } from './blog-admin.server.ts'
 import type { BlogListFilter } from './blog-admin-list.ts'
 import { toBlogPost } from './blog.server.ts'
@@ -21,32 +22,13 @@ export async function listBlogPostsForAdmin({
 }: { search?: string; filter?: BlogListFilter; page?: number; now?: Date } = {}): Promise<{ posts: BlogPost[]; pages: ListPageInfo; counts: Record<BlogListFilter, number> }> {
   let searched = db.selectFrom('blogs')
   if (search) searched = searched.where(containsText(['title'], search))
-  const instant = now.toISOString()
-  const shown =
-    filter === 'draft'
-      ? searched.where('status', '=', 'draft')
-      : filter === 'published'
-        ? searched.where('status', '=', 'published').where('published_at', '<=', instant)
-        : filter === 'scheduled'
-          ? searched.where('status', '=', 'published').where('published_at', '>', instant)
-          : searched
+  const shown = filter === 'all' ? searched : searched.where(inPublicationState('blogs', filter, now))
   const [{ rows, pages }, counted] = await Promise.all([
     pageOfQuery(shown.selectAll().orderBy('published_at', 'desc').orderBy('id'), page),
-    searched
-      .select((eb) => {
-        const countWhen = (condition: Parameters<typeof eb.case>[0]) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end())
-        return [
-          eb.fn.countAll<number | string>().as('all'),
-          countWhen(eb('status', '=', 'draft')).as('draft'),
-          countWhen(eb.and([eb('status', '=', 'published'), eb('published_at', '>', instant)])).as('scheduled'),
-        ]
-      })
-      .executeTakeFirstOrThrow(),
+    searched.select(publicationStateCounts('blogs', now)).executeTakeFirstOrThrow(),
   ])
-  const all = Number(counted.all)
-  const draft = Number(counted.draft ?? 0)
-  const scheduled = Number(counted.scheduled ?? 0)
-  return { posts: rows.map(toBlogPost), pages, counts: { all, published: all - draft - scheduled, scheduled, draft } }
+  const counts = { all: Number(counted.all), published: Number(counted.published ?? 0), scheduled: Number(counted.scheduled ?? 0), draft: Number(counted.draft ?? 0) }
+  return { posts: rows.map(toBlogPost), pages, counts }
 }
 
 /**

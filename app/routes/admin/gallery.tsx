@@ -41,6 +41,7 @@ import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import type { Route } from './+types/gallery.ts'
+import { movedTo } from '#app/components/admin/sortable-list.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
@@ -141,7 +142,7 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
   function move(image: AdminGalleryImage, to: number) {
     const ids = shown.map((candidate) => candidate.id).filter((id) => id !== image.id)
     ids.splice(to, 0, image.id)
-    setAnnouncement(`${image.title || 'Untitled'} moved to position ${to + 1} of ${ids.length}`)
+    setAnnouncement(movedTo(`"${image.title || 'Untitled'}"`, to + 1, ids.length))
     void orderer.submit(formWith({ intent: 'reorder', folder: selected ?? '' }, ids), { method: 'post' })
   }
 
