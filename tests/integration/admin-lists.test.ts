@@ -1,37 +1,15 @@
-import { RouterContextProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { action as blogsAction, loader as blogsLoader } from '#app/routes/admin/blogs.tsx'
 import { action as eventsAction, loader as eventsLoader } from '#app/routes/admin/events.tsx'
 import { BULK_MESSAGES, LIST_PAGE_SIZE } from '#app/lib/list-params.ts'
 import { db } from '#app/lib/db.server.ts'
-import { adminGuard } from '#app/services/permissions.server.ts'
 import { newId } from '#db/portable.ts'
+import { adminScreen, bulkForm } from '#tests/setup/admin-screen.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
-import { createSignedInUser, requestWithCookie } from '#tests/setup/users.ts'
+import { createSignedInUser } from '#tests/setup/users.ts'
 
 const database = prepareTestDatabase()
 
-type Handler = (args: never) => Promise<unknown>
-
-/** A request to an admin list through the admin guard, as the router runs it; a form is posted with every `ids` value. */
-async function screen(handler: Handler, cookie: string, path: string, form?: Array<[string, string]>): Promise<unknown> {
-  const context = new RouterContextProvider()
-  const request = requestWithCookie(path, cookie, form ? { method: 'POST', body: new URLSearchParams(form) } : {})
-  const args = { request, context, params: {} } as never
-  try {
-    let result: unknown
-    await adminGuard(args, async () => {
-      result = await handler(args)
-      return new Response('page')
-    })
-    return result
-  } catch (thrown) {
-    if (thrown instanceof Response) return `redirect ${thrown.headers.get('Location')}`
-    throw thrown
-  }
-}
-
-const bulk = (intent: string, ids: string[]): Array<[string, string]> => [['intent', intent], ...ids.map((id): [string, string] => ['ids', id])]
 const DAY = 24 * 60 * 60_000
 
 describe(`the events list on ${database.engine}`, () => {
@@ -54,7 +32,7 @@ describe(`the events list on ${database.engine}`, () => {
     ]
     await db.insertInto('events').values(rows).execute()
     type List = Awaited<ReturnType<typeof eventsLoader>>
-    const list = async (query = '') => (await screen(eventsLoader, cookie, `/admin/events${query}`)) as List
+    const list = async (query = '') => (await adminScreen(eventsLoader, cookie, `/admin/events${query}`)) as List
     const titles = (loaded: List) => loaded.events.map((item) => item.title)
 
     const upcoming = await list()
@@ -67,12 +45,12 @@ describe(`the events list on ${database.engine}`, () => {
     expect(titles(await list('?show=past&q=AGO%202'))).toEqual(['Ago 2', 'Ago 20'])
 
     const chosen = rows.filter((row) => row.title === 'Ago 1' || row.title === 'Ahead 1').map((row) => row.id)
-    expect(await screen(eventsAction as Handler, cookie, '/admin/events', bulk('delete-selected', chosen))).toEqual({ ok: true, message: '2 events deleted' })
+    expect(await adminScreen(eventsAction, cookie, '/admin/events', bulkForm('delete-selected', chosen))).toEqual({ ok: true, message: '2 events deleted' })
     const left = await db.selectFrom('events').select('id').execute()
     expect(left).toHaveLength(49)
     expect(left.map((row) => row.id)).not.toContain(chosen[0])
 
-    const refused = (await screen(eventsAction, cookie, '/admin/events', bulk('delete-selected', [rows[5]!.id, 'no-such-event']))) as { data: { error: string } }
+    const refused = (await adminScreen(eventsAction, cookie, '/admin/events', bulkForm('delete-selected', [rows[5]!.id, 'no-such-event']))) as { data: { error: string } }
     expect(refused.data.error).toBe(BULK_MESSAGES.gone)
     expect(await db.selectFrom('events').select('id').execute()).toHaveLength(49)
   })
@@ -103,7 +81,7 @@ describe(`the blog list on ${database.engine}`, () => {
     ]
     await db.insertInto('blogs').values(rows).execute()
     type List = Awaited<ReturnType<typeof blogsLoader>>
-    const list = async (query = '') => (await screen(blogsLoader, cookie, `/admin/blogs${query}`)) as List
+    const list = async (query = '') => (await adminScreen(blogsLoader, cookie, `/admin/blogs${query}`)) as List
     expect((await list()).counts).toEqual({ all: 29, published: 26, scheduled: 1, draft: 2 })
     expect((await list()).pages).toMatchObject({ total: 29, pageCount: 2, pageSize: LIST_PAGE_SIZE })
     expect((await list('?show=scheduled')).posts.map((item) => item.title)).toEqual(['Next week'])
@@ -112,20 +90,20 @@ describe(`the blog list on ${database.engine}`, () => {
     const drafts = rows.filter((row) => row.status === 'draft').map((row) => row.id)
     const mails = async () => (await db.selectFrom('outbox_messages').select('id').where('recipient', '=', email).execute()).length
     expect(await mails()).toBe(0)
-    expect(await screen(blogsAction as Handler, cookie, '/admin/blogs', bulk('publish-selected', drafts))).toEqual({ ok: true, message: '2 posts published' })
+    expect(await adminScreen(blogsAction, cookie, '/admin/blogs', bulkForm('publish-selected', drafts))).toEqual({ ok: true, message: '2 posts published' })
     expect((await list('?show=draft')).counts).toMatchObject({ draft: 0, published: 28 })
     expect(await mails()).toBe(2)
     // Published again (already live): nothing is announced twice.
-    expect(await screen(blogsAction as Handler, cookie, '/admin/blogs', bulk('publish-selected', drafts))).toEqual({ ok: true, message: '2 posts published' })
+    expect(await adminScreen(blogsAction, cookie, '/admin/blogs', bulkForm('publish-selected', drafts))).toEqual({ ok: true, message: '2 posts published' })
     expect(await mails()).toBe(2)
 
-    expect(await screen(blogsAction as Handler, cookie, '/admin/blogs', bulk('unpublish-selected', [drafts[0]!]))).toEqual({ ok: true, message: '1 post moved to drafts' })
+    expect(await adminScreen(blogsAction, cookie, '/admin/blogs', bulkForm('unpublish-selected', [drafts[0]!]))).toEqual({ ok: true, message: '1 post moved to drafts' })
     expect(await db.selectFrom('blogs').select('status').where('id', '=', drafts[0]!).executeTakeFirst()).toEqual({ status: 'draft' })
 
-    expect(await screen(blogsAction as Handler, cookie, '/admin/blogs', bulk('delete-selected', drafts))).toEqual({ ok: true, message: '2 posts deleted' })
+    expect(await adminScreen(blogsAction, cookie, '/admin/blogs', bulkForm('delete-selected', drafts))).toEqual({ ok: true, message: '2 posts deleted' })
     expect(await db.selectFrom('blogs').select('id').where('id', 'in', drafts).execute()).toEqual([])
     expect((await list()).counts.all).toBe(27)
-    const anonymous = await screen(blogsAction, '', '/admin/blogs', bulk('delete-selected', [rows[0]!.id]))
+    const anonymous = await adminScreen(blogsAction, '', '/admin/blogs', bulkForm('delete-selected', [rows[0]!.id]))
     expect(anonymous).toMatch(/^redirect /)
     expect((await list()).counts.all).toBe(27)
   })

@@ -1,4 +1,3 @@
-import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { action, loader } from '#app/routes/admin/contact-messages.tsx'
 import { CONTACT_ADMIN_MESSAGES } from '#app/domain/contact/contact-message.schema.ts'
@@ -6,34 +5,18 @@ import type { Change } from '#app/lib/change-feed.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { BULK_MESSAGES, LIST_PAGE_SIZE } from '#app/lib/list-params.ts'
-import { adminGuard } from '#app/services/permissions.server.ts'
 import { readBool } from '#db/portable.ts'
+import { adminScreen } from '#tests/setup/admin-screen.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
-import { createSignedInUser, requestWithCookie } from '#tests/setup/users.ts'
+import { createSignedInUser } from '#tests/setup/users.ts'
 
 const database = prepareTestDatabase()
 
-type ActionArgs = Parameters<typeof action>[0]
 type List = Awaited<ReturnType<typeof loader>>
 type Answered = { data: { ok: boolean; message?: string; error?: string }; init: { status?: number } | null }
 
-/** A request to the Contact Messages screen through the admin guard, as the router runs it; a form is posted with every `ids` value. */
-async function screen(cookie: string, path = '/admin/contact', form?: Array<[string, string]>): Promise<unknown> {
-  const context = new RouterContextProvider()
-  const request = requestWithCookie(path, cookie, form ? { method: 'POST', body: new URLSearchParams(form) } : {})
-  const args = { request, context, params: {} } as unknown as ActionArgs
-  try {
-    let result: unknown
-    await adminGuard(args, async () => {
-      result = form ? await action(args) : await loader(args)
-      return new Response('page')
-    })
-    return result
-  } catch (thrown) {
-    if (thrown instanceof Response) return `redirect ${thrown.headers.get('Location')}`
-    throw thrown
-  }
-}
+/** A request to the Contact Messages screen through the admin guard: its loader, or its action when a form is posted. */
+const screen = (cookie: string, path = '/admin/contact', form?: Array<[string, string]>) => adminScreen(form ? action : loader, cookie, path, form)
 
 const COUNT = 1000
 const id = (n: number) => `message-${String(n).padStart(4, '0')}`

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { useListHref } from '#app/components/hooks/use-list-href.ts'
+import type { PublicationState } from '#app/domain/publishing/publication.ts'
 import { cn } from '#app/lib/utils.ts'
 
 export interface ListFilterChoice<Filter extends string> {
@@ -57,4 +58,14 @@ export function ListFilterTabs<Filter extends string>({
       </ul>
     </nav>
   )
+}
+
+/** The filters of a list of publishable things (pages, posts): All, then each publication state, with their counts. */
+export function publicationFilterChoices(counts: Readonly<Record<'all' | PublicationState, number>>): ListFilterChoice<'all' | PublicationState>[] {
+  return [
+    { value: 'all', label: 'All', count: counts.all },
+    { value: 'published', label: 'Published', count: counts.published },
+    { value: 'scheduled', label: 'Scheduled', count: counts.scheduled },
+    { value: 'draft', label: 'Draft', count: counts.draft },
+  ]
 }

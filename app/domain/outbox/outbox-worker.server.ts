@@ -296,7 +296,11 @@ export function startOutboxWorker({ feed = changeFeed }: { feed?: ChangeFeed } =
   function wake() {
     if (stopping.signal.aborted) return
     wanted = true
-    running ??= run().finally(() => (running = undefined))
+    running ??= run().finally(() => {
+      running = undefined
+      // A wake between the last check and here found `running` still set: it is not lost.
+      if (wanted) wake()
+    })
   }
 
   async function run() {
@@ -307,8 +311,10 @@ export function startOutboxWorker({ feed = changeFeed }: { feed?: ChangeFeed } =
       } catch (error) {
         logger.error({ err: error }, 'outbox: a delivery pass failed; the next one tries again')
       }
+      // A write that queues while the next due time is looked up sets `wanted` again, and the loop
+      // makes another pass: otherwise its mail would wait for the safety poll.
+      if (!wanted) await arm().catch((error: unknown) => logger.warn({ err: error }, 'outbox: could not look for the next due message'))
     }
-    await arm().catch((error: unknown) => logger.warn({ err: error }, 'outbox: could not look for the next due message'))
   }
 
   async function arm() {

@@ -2,7 +2,7 @@ import { CalendarDays, Eye, FileX, History, Send, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { z } from 'zod'
 import { BulkToolbar, SelectRow, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
-import { ListFilterTabs } from '#app/components/admin/list-filter-tabs.tsx'
+import { ListFilterTabs, publicationFilterChoices } from '#app/components/admin/list-filter-tabs.tsx'
 import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { deleteBlogPosts, listBlogPostsForAdmin, setBlogPostsPublication } from '#app/domain/blog/blog-admin-list.server.ts'
 import { BLOG_LIST_FILTER, BLOG_LIST_MESSAGES } from '#app/domain/blog/blog-admin-list.ts'
@@ -93,12 +93,7 @@ export default function BlogsAdmin({ loaderData }: Route.ComponentProps) {
         label="Show posts"
         fallback={BLOG_LIST_FILTER.fallback}
         current={filter}
-        choices={[
-          { value: 'all', label: 'All', count: counts.all },
-          { value: 'published', label: 'Published', count: counts.published },
-          { value: 'scheduled', label: 'Scheduled', count: counts.scheduled },
-          { value: 'draft', label: 'Draft', count: counts.draft },
-        ]}
+        choices={publicationFilterChoices(counts)}
       />
       <AdminListSearch label="Search posts by title" query={search} />
     </AdminListPage>

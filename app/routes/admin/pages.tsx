@@ -7,7 +7,7 @@ import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { HistoryDialog } from '#app/components/admin/blog-history-dialog.tsx'
 import { BulkToolbar, SelectRow, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
-import { ListFilterTabs } from '#app/components/admin/list-filter-tabs.tsx'
+import { ListFilterTabs, publicationFilterChoices } from '#app/components/admin/list-filter-tabs.tsx'
 import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { PageDialog } from '#app/components/admin/page-dialog.tsx'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
@@ -115,12 +115,7 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
             label="Show pages"
             fallback={PAGE_LIST_FILTER.fallback}
             current={filter}
-            choices={[
-              { value: 'all', label: 'All', count: counts.all },
-              { value: 'published', label: 'Published', count: counts.published },
-              { value: 'scheduled', label: 'Scheduled', count: counts.scheduled },
-              { value: 'draft', label: 'Draft', count: counts.draft },
-            ]}
+            choices={publicationFilterChoices(counts)}
           />
           <AdminListSearch label="Search pages by title" query={search} />
           {branches.length === 0 ? (
