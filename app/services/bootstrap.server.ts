@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { followWritesInSearchIndex, rebuildSearchIndexIfEmpty } from '#app/domain/search/search-index.server.ts'
+import { followWritesInSearchIndex, rebuildSearchIndex, rebuildSearchIndexIfEmpty } from '#app/domain/search/search-index.server.ts'
 import { ensureFirstAdmin } from '#app/domain/user/first-admin.server.ts'
 import { removeExpiredUnconfirmedAccounts } from '#app/domain/user/unconfirmed-accounts.server.ts'
 import { isFreshDatabase, seedBaseContent, seedDemoContent } from '#app/services/seed/seed.ts'
@@ -88,7 +88,10 @@ export async function bootstrap() {
       if (config.seedDemo) await seedDemoContent(database.db, storage, config.timeZone)
       logger.info(`New site created${config.seedDemo ? ' with demo content' : ''}.`)
     }
-    await rebuildSearchIndexIfEmpty()
+    // The demo content is written partly as rows and partly through operations that index
+    // themselves, so a new site's index is built whole once everything is there.
+    if (newSite) await rebuildSearchIndex()
+    else await rebuildSearchIndexIfEmpty()
     await ensureFirstAdmin()
     await removeExpiredUnconfirmedAccounts()
   })
