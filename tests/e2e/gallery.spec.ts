@@ -57,10 +57,10 @@ test('a folder filter shows only that folder and lives in the URL, which the ser
 })
 
 /**
- * The tiles of a 390 px phone are 175 CSS px wide. Chromium takes the
- * smallest copy at least as dense as the screen for the slot `sizes` names;
- * the phone slot caps the grid at 2x, so 2x and 3x phones both load the
- * 480 px copies: never the 960 or 1600 px files.
+ * The tiles of a 390 px phone are 175 CSS px wide. A portrait phone is
+ * offered the 480 px copy alone, so 2x and 3x phones both load it: never the
+ * 960 or 1600 px files, even when the browser's look-ahead fetch guessed a
+ * wider page.
  */
 for (const { deviceScaleFactor, copy } of [
   { deviceScaleFactor: 2, copy: /\.w480\.webp$/ },

@@ -1,8 +1,7 @@
 import { Link } from 'react-router'
-import { GALLERY_TILE_SIZES } from '#app/components/site/gallery-grid.tsx'
+import { GalleryTileImage } from '#app/components/site/gallery-tile-image.tsx'
 import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
 import type { PublicAlbum } from '#app/domain/gallery/gallery.schema.ts'
-import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
 /** The address of an album's page. */
 export function albumPath(slug: string) {
@@ -20,19 +19,8 @@ export function AlbumCards({ albums }: { albums: readonly PublicAlbum[] }) {
             className="group block h-full overflow-hidden rounded-lg border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden"
           >
             {album.cover ? (
-              <img
-                src={album.cover.imageUrl}
-                srcSet={imageSrcSet(album.cover.imageUrl)}
-                sizes={GALLERY_TILE_SIZES}
-                // The card's link is named by the album; the cover adds nothing to it.
-                alt=""
-                width={480}
-                height={360}
-                loading="lazy"
-                decoding="async"
-                className="aspect-[4/3] h-auto w-full bg-muted object-cover"
-                style={{ objectPosition: focalObjectPosition(album.cover.focal) }}
-              />
+              // The card's link is named by the album; the cover adds nothing to it.
+              <GalleryTileImage url={album.cover.imageUrl} alt="" eager={false} style={{ objectPosition: focalObjectPosition(album.cover.focal) }} />
             ) : null}
             <div className="space-y-1 p-3">
               <p className="font-semibold group-hover:underline">{album.name}</p>

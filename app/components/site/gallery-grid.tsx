@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react'
 import { CardList } from '#app/components/site/card-list.tsx'
 import { galleryImageAlt } from '#app/components/site/gallery-image-alt.ts'
+import { GalleryTileImage } from '#app/components/site/gallery-tile-image.tsx'
 import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
-import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 
 export interface GalleryGridImage {
   id: string
@@ -14,25 +14,6 @@ export interface GalleryGridImage {
 
 /** The grid's classes; the skeleton shown while /gallery loads draws the same grid. */
 export const GALLERY_GRID_CLASS = 'grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4'
-
-/**
- * The tile's CSS width at each breakpoint of GALLERY_GRID_CLASS inside the
- * page's `max-w-6xl px-4` column (72rem less 1rem each side): 4 columns with
- * 1rem gaps from 1024 px (fixed once the column stops growing at 72rem),
- * 3 with 1rem gaps from 640 px, 2 with a 0.5rem gap below. The browser picks
- * the smallest file that covers this width at the screen's pixel density.
- * On phones the slot is given as two thirds of the tile, which caps the grid
- * at twice the tile's CSS pixels: a 3x phone then loads the 480 px copy for a
- * 175 px tile (2.7 pixels per CSS pixel) instead of the 960 px one, a quarter
- * of the bytes for a difference no eye sees at thumbnail size; the lightbox
- * still shows the full photo.
- */
-export const GALLERY_TILE_SIZES = [
-  '(min-width: 72rem) 16.75rem',
-  '(min-width: 64rem) calc(25vw - 1.25rem)',
-  '(min-width: 40rem) calc(33.33vw - 1.34rem)',
-  'calc((50vw - 1.25rem) / 1.5)',
-].join(', ')
 
 /** The first row (up to 4 tiles) loads at once; the rest wait until scrolled near. */
 const EAGER_TILES = 4
@@ -64,24 +45,13 @@ export function GalleryGrid({ images, empty }: { images: readonly GalleryGridIma
             openLightbox(images, index)
           }}
         >
-          {/* Inside <picture> React does not hoist a <link rel=preload> for the tile into the head: Chromium on a
-              phone was seen to size such a preload for a desktop-wide viewport, fetch the 960 px file and then
-              show that one instead of the 480 px copy. */}
-          <picture className="contents">
-            <img
-              src={image.imageUrl}
-              srcSet={imageSrcSet(image.imageUrl)}
-              sizes={GALLERY_TILE_SIZES}
-              alt={galleryImageAlt(image)}
-              // The tile's shape, so the page does not move as photos arrive (CSS sets the real size).
-              width={480}
-              height={360}
-              loading={index < EAGER_TILES ? 'eager' : 'lazy'}
-              decoding="async"
-              className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
-              style={{ objectPosition: focalObjectPosition(image.focal) }}
-            />
-          </picture>
+          <GalleryTileImage
+            url={image.imageUrl}
+            alt={galleryImageAlt(image)}
+            eager={index < EAGER_TILES}
+            className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+            style={{ objectPosition: focalObjectPosition(image.focal) }}
+          />
           {image.title ? (
             <span
               aria-hidden
