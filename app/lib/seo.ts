@@ -35,6 +35,11 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string) {
  * Title, description, canonical URL, Open Graph and Twitter card tags for a
  * public page, so search engines and link previews can read it.
  */
+/** The address of a paged list's page, for its canonical link: the plain path is page 1, so each page names itself. */
+export function pagedPath(path: string, page: number) {
+  return page > 1 ? `${path}?page=${page}` : path
+}
+
 export function pageMeta(matches: readonly (MetaMatch | undefined)[], input: PageMetaInput): MetaDescriptor[] {
   const { siteUrl, siteName } = siteFrom(matches)
   const title = input.title ? `${input.title} | ${siteName}` : siteName

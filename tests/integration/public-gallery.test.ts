@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { getPublicGallery } from '#app/domain/gallery/gallery.server.ts'
+import { getPublicAlbum, getPublicGallery, PUBLIC_GALLERY_PAGE_SIZE } from '#app/domain/gallery/gallery.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { newId } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
@@ -70,5 +70,53 @@ describe(`public gallery on ${database.engine}`, () => {
       { name: 'events', count: 2 },
       { name: 'trips', count: 0 },
     ])
+  })
+
+  test('a year of photos comes a page at a time: all and each folder newest first, an album in its order, with counts and covers from the whole', async () => {
+    const start = Date.parse('2026-05-01T10:00:00.000Z')
+    // 100 trip photos, each a minute newer than the one before; the newest has the album's first place.
+    await db
+      .insertInto('gallery')
+      .values(
+        Array.from({ length: 100 }, (_, index) => ({
+          id: newId(),
+          title: `Trip ${index}`,
+          image_url: `/files/gallery/trip-${index}.webp`,
+          folder: 'trips',
+          position: 100 - index,
+          created_at: new Date(start + index * 60_000).toISOString(),
+        })),
+      )
+      .execute()
+    expect(PUBLIC_GALLERY_PAGE_SIZE).toBe(48)
+
+    const first = await getPublicGallery()
+    expect(first.pages).toEqual({ page: 1, pageCount: 3, total: 102, pageSize: 48 })
+    expect(first.total).toBe(102)
+    expect(first.images).toHaveLength(48)
+    expect(first.images[0]?.title).toBe('Trip 99')
+    const last = await getPublicGallery({ page: 3 })
+    expect(last.images.map((image) => image.title)).toEqual(['Trip 3', 'Trip 2', 'Trip 1', 'Trip 0', 'Concert', null])
+    // A page past the end shows the last one.
+    expect((await getPublicGallery({ page: 40 })).pages.page).toBe(3)
+    expect(first.folders).toEqual([
+      { name: 'events', count: 2 },
+      { name: 'trips', count: 100 },
+    ])
+
+    const trips = await getPublicGallery({ folder: 'trips', page: 2 })
+    expect(trips.pages).toEqual({ page: 2, pageCount: 3, total: 100, pageSize: 48 })
+    expect(trips.images.every((image) => image.folder === 'trips')).toBe(true)
+    expect(trips.images[0]?.title).toBe('Trip 51')
+    expect(trips.total).toBe(102)
+    expect((await getPublicGallery({ folder: 'staff-room' })).images).toEqual([])
+
+    const card = first.albums.find((album) => album.slug === 'trips')
+    expect(card).toMatchObject({ count: 100, cover: { title: 'Trip 99' } })
+    const album = await getPublicAlbum('trips', 2)
+    expect(album?.album).toMatchObject({ count: 100, cover: { title: 'Trip 99' } })
+    expect(album?.pages).toEqual({ page: 2, pageCount: 3, total: 100, pageSize: 48 })
+    expect(album?.images.map((image) => image.title).slice(0, 3)).toEqual(['Trip 51', 'Trip 50', 'Trip 49'])
+    expect((await getPublicAlbum('trips', 3))?.images.map((image) => image.title)).toEqual(['Trip 3', 'Trip 2', 'Trip 1', 'Trip 0'])
   })
 })

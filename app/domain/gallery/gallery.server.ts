@@ -1,11 +1,24 @@
 import { sql, type Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
+import { pageOfQuery } from '#app/lib/list-page.server.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
 import { readBool, readTimestamp } from '#db/portable.ts'
 import type { GalleryFolderTable, GalleryImageTable } from '#db/tables/content.ts'
 import { DEFAULT_FOLDER, type AdminGalleryFolder, type GalleryFolder, type GalleryImage, type PublicAlbum } from './gallery.schema.ts'
 
+/**
+ * Photos on one page of /gallery or of an album: 48 fill whole rows of the
+ * grid's 2, 3 and 4 columns, and keep a page's HTML and first screen light
+ * on a phone however many photos a school keeps over the years.
+ */
+export const PUBLIC_GALLERY_PAGE_SIZE = 48
+
 export interface PublicGallery {
+  /** One page of the photos shown (one folder's, or all), newest first. */
   images: GalleryImage[]
+  pages: ListPageInfo
+  /** Every photo visitors may see, whatever the folder shown. */
+  total: number
   /** Every visible folder by name, with its image count (possibly 0). */
   folders: { name: string; count: number }[]
   /** The published albums with photos, by name, each with its cover. */
@@ -68,50 +81,98 @@ function visibleImages() {
     ])
 }
 
-/** An album's card: the chosen cover while it is still one of the album's photos, else the album's first photo. */
-function toPublicAlbum(folder: GalleryFolder, photos: readonly GalleryImage[]): PublicAlbum {
-  const cover = photos.find((photo) => photo.id === folder.coverImageId) ?? photos[0]
+/** An album's card: its photo count and cover, as `coverOf` chose it. */
+function toPublicAlbum(folder: GalleryFolder, count: number, cover: GalleryImage | undefined): PublicAlbum {
   return {
     name: folder.name,
     slug: folder.slug,
     description: folder.description,
-    count: photos.length,
+    count,
     cover: cover ? { imageUrl: cover.imageUrl, alt: cover.alt, title: cover.title, focal: cover.focal } : null,
   }
 }
 
-/** In an album: by place, then newest first (photos that share a place). */
-function byPlace(a: GalleryImage, b: GalleryImage) {
-  return a.position - b.position || b.createdAt.localeCompare(a.createdAt)
+/** The place of a photo in its album: by position, then newest first (photos that share a place). */
+const placeInAlbum = sql<number>`row_number() over (partition by ${sql.ref('gallery_folders.name')} order by ${sql.ref('gallery.position')}, ${sql.ref('gallery.created_at')} desc, ${sql.ref('gallery.id')})`
+
+/**
+ * Each visible album's cover: the chosen cover while it is still one of the
+ * album's photos, else the album's first photo. Two queries whatever the
+ * number of albums or photos.
+ */
+async function coversOf(folders: readonly GalleryFolder[]): Promise<Map<string, GalleryImage>> {
+  if (folders.length === 0) return new Map()
+  const chosen = folders.flatMap((folder) => (folder.coverImageId ? [folder.coverImageId] : []))
+  const [chosenRows, firstRows] = await Promise.all([
+    chosen.length ? visibleImages().where('gallery.id', 'in', chosen).execute() : [],
+    db
+      .selectFrom(
+        visibleImages()
+          .where(folderOf, 'in', folders.map((folder) => folder.name))
+          .select(placeInAlbum.as('place'))
+          .as('ranked'),
+      )
+      .selectAll()
+      .where('place', '=', 1)
+      .execute(),
+  ])
+  const covers = new Map(firstRows.map((row) => [row.folder, toGalleryImage(row)]))
+  for (const folder of folders) {
+    const row = chosenRows.find((candidate) => candidate.id === folder.coverImageId && candidate.folder === folder.name)
+    if (row) covers.set(folder.name, toGalleryImage(row))
+  }
+  return covers
+}
+
+/** How many photos visitors may see in each visible folder, counted in one pass. */
+async function visibleCounts(): Promise<Map<string, number>> {
+  const rows = await visibleImages()
+    .clearSelect()
+    // The joined folder's name is the image's folder (the join matches on it), and a plain column groups on every engine.
+    .select(['gallery_folders.name as folder', (eb) => eb.fn.countAll().as('count')])
+    .groupBy('gallery_folders.name')
+    .execute()
+  return new Map(rows.map((row) => [row.folder, Number(row.count)]))
 }
 
 /**
- * Only images whose folder is a gallery_folders row with external_use and
- * enabled; an empty folder name counts as 'general'. Newest first. The
- * albums (published, with at least one photo) come by name with their covers.
+ * One page of the photos visitors may see (docs/product-rules.md#gallery):
+ * those of one visible folder when `folder` names one, else all; newest
+ * first. An image whose folder name is empty counts as 'general'. With them
+ * every visible folder and its count, and the published albums with photos,
+ * by name, with their covers.
  */
-export async function getPublicGallery(): Promise<PublicGallery> {
-  const [visibleFolders, rows] = await Promise.all([
+export async function getPublicGallery(query: { folder?: string | null; page?: number } = {}): Promise<PublicGallery> {
+  const folder = query.folder ?? null
+  const shown = folder === null ? visibleImages() : visibleImages().where(folderOf, '=', folder)
+  const [visibleFolders, counts, { rows, pages }] = await Promise.all([
     db.selectFrom('gallery_folders').selectAll().where('external_use', '=', true).where('enabled', '=', true).orderBy('name').execute(),
-    visibleImages().orderBy('gallery.created_at', 'desc').execute(),
+    visibleCounts(),
+    pageOfQuery(shown.orderBy('gallery.created_at', 'desc').orderBy('gallery.id'), query.page ?? 1, PUBLIC_GALLERY_PAGE_SIZE),
   ])
-  const images = rows.map(toGalleryImage)
-  const folders = visibleFolders.map(({ name }) => ({
-    name,
-    count: images.filter((image) => image.folder === name).length,
-  }))
-  const albums = visibleFolders
-    .map((row) => toPublicAlbum(toGalleryFolder(row), images.filter((image) => image.folder === row.name).sort(byPlace)))
-    .filter((album) => album.count > 0)
-  return { images, folders, albums }
+  const folders = visibleFolders.map(toGalleryFolder)
+  const withPhotos = folders.filter((entry) => (counts.get(entry.name) ?? 0) > 0)
+  const covers = await coversOf(withPhotos)
+  return {
+    images: rows.map(toGalleryImage),
+    pages,
+    total: [...counts.values()].reduce((sum, count) => sum + count, 0),
+    folders: folders.map(({ name }) => ({ name, count: counts.get(name) ?? 0 })),
+    albums: withPhotos.map((entry) => toPublicAlbum(entry, counts.get(entry.name) ?? 0, covers.get(entry.name))),
+  }
 }
 
-/** A published album with its photos in their order, or null when there is none at this address or it is not published. */
-export async function getPublicAlbum(slug: string): Promise<{ album: PublicAlbum; images: GalleryImage[] } | null> {
+/** One page of a published album's photos in its order, or null when there is none at this address or it is not published. */
+export async function getPublicAlbum(slug: string, page = 1): Promise<{ album: PublicAlbum; images: GalleryImage[]; pages: ListPageInfo } | null> {
   const row = await db.selectFrom('gallery_folders').selectAll().where('slug', '=', slug).where('external_use', '=', true).where('enabled', '=', true).executeTakeFirst()
   if (!row) return null
-  const images = (await visibleImages().where('gallery_folders.id', '=', row.id).execute()).map(toGalleryImage).sort(byPlace)
-  return { album: toPublicAlbum(toGalleryFolder(row), images), images }
+  const folder = toGalleryFolder(row)
+  const inAlbum = visibleImages().where('gallery_folders.id', '=', row.id)
+  const [{ rows, pages }, covers] = await Promise.all([
+    pageOfQuery(inAlbum.orderBy('gallery.position').orderBy('gallery.created_at', 'desc').orderBy('gallery.id'), page, PUBLIC_GALLERY_PAGE_SIZE),
+    coversOf([folder]),
+  ])
+  return { album: toPublicAlbum(folder, pages.total, covers.get(folder.name)), images: rows.map(toGalleryImage), pages }
 }
 
 /** The addresses of the published albums with photos, for the sitemap. */

@@ -1,15 +1,17 @@
 import { data, Link } from 'react-router'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { albumPath } from '#app/components/site/album-cards.tsx'
 import { GalleryGrid } from '#app/components/site/gallery-grid.tsx'
 import { NotFoundMessage } from '#app/components/site/not-found-message.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { getPublicAlbum } from '#app/domain/gallery/gallery.server.ts'
-import { pageMeta } from '#app/lib/seo.ts'
+import { readListParams } from '#app/lib/list-params.ts'
+import { pagedPath, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/gallery-album.ts'
 
 /** One published album's photos in the order the office gave them; any other address answers 404. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const found = await getPublicAlbum(params.album)
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const found = await getPublicAlbum(params.album, readListParams(request.url).page)
   if (!found) return data({ found: null }, { status: 404 })
   return { found }
 }
@@ -17,18 +19,18 @@ export async function loader({ params }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const found = loaderData?.found
   if (!found) return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }]
-  const { album } = found
+  const { album, pages } = found
   return pageMeta(matches, {
     title: `${album.name} | Gallery`,
     description: album.description || `${album.count} photos from ${album.name}.`,
-    path: albumPath(album.slug),
+    path: pagedPath(albumPath(album.slug), pages.page),
   })
 }
 
 export default function GalleryAlbum({ loaderData }: Route.ComponentProps) {
   const { found } = loaderData
   if (!found) return <NotFoundMessage className="min-h-[60vh]" />
-  const { album, images } = found
+  const { album, images, pages } = found
   return (
     <>
       <PageBanner page="galleryPage" title={album.name} />
@@ -42,6 +44,7 @@ export default function GalleryAlbum({ loaderData }: Route.ComponentProps) {
         </nav>
         {album.description ? <p className="mb-8 max-w-prose text-lg whitespace-pre-line">{album.description}</p> : null}
         <GalleryGrid images={images} empty={`No images in "${album.name}" folder.`} />
+        {pages.pageCount > 1 ? <ListPager pages={pages} thing="photo" /> : null}
       </div>
     </>
   )

@@ -1,24 +1,31 @@
 import { useSearchParams } from 'react-router'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { AlbumCards } from '#app/components/site/album-cards.tsx'
 import { FolderFilterLink } from '#app/components/site/folder-filter-link.tsx'
 import { GalleryGrid } from '#app/components/site/gallery-grid.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { getPublicGallery } from '#app/domain/gallery/gallery.server.ts'
-import { pageMeta } from '#app/lib/seo.ts'
+import { readListParams } from '#app/lib/list-params.ts'
+import { pagedPath, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/gallery.ts'
 
 const FOLDER_PARAM = 'folder'
 
-export async function loader() {
-  return await getPublicGallery()
+/** `?folder=` and `?page=` as typed: a folder that is not shown lists nothing, a page that is not a number is the first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { page } = readListParams(request.url)
+  const folder = new URL(request.url).searchParams.get(FOLDER_PARAM) || null
+  return await getPublicGallery({ folder, page })
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
   const schoolName = matches[1]?.loaderData?.shell.title
+  // A folder's photos are the gallery's again: its pages point search engines to the whole gallery's.
+  const folder = new URLSearchParams(location.search).get(FOLDER_PARAM)
   return pageMeta(matches, {
     title: 'Gallery',
     description: `Photos of school life at ${schoolName ?? 'our school'}: events, trips, clubs and everyday moments.`,
-    path: '/gallery',
+    path: folder ? '/gallery' : pagedPath('/gallery', loaderData?.pages.page ?? 1),
   })
 }
 
@@ -33,17 +40,18 @@ function FolderFilter({ label, count, href, selected }: { label: string; count: 
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { images, folders, albums } = loaderData
+  const { images, pages, total, folders, albums } = loaderData
   const [searchParams] = useSearchParams()
   const selectedFolder = searchParams.get(FOLDER_PARAM) || null
-  const shown = selectedFolder ? images.filter((image) => image.folder === selectedFolder) : images
+  // The albums lead the first page of all photos; further pages go on with the photos alone.
+  const showAlbums = selectedFolder === null && pages.page === 1 && albums.length > 0
 
   return (
     <>
       <PageBanner page="galleryPage" title="Gallery" />
       <div className="mx-auto max-w-6xl px-4 py-12">
         <ul aria-label="Folders" className="mb-8 flex flex-wrap justify-center gap-2">
-          <FolderFilter label="all" count={images.length} href="/gallery" selected={selectedFolder === null} />
+          <FolderFilter label="all" count={total} href="/gallery" selected={selectedFolder === null} />
           {folders.map((folder) => (
             <FolderFilter
               key={folder.name}
@@ -54,7 +62,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             />
           ))}
         </ul>
-        {selectedFolder === null && albums.length > 0 ? (
+        {showAlbums ? (
           <section aria-labelledby="albums-heading" className="mb-10">
             <h2 id="albums-heading" className="mb-4 text-2xl font-semibold">
               Albums
@@ -62,13 +70,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             <AlbumCards albums={albums} />
           </section>
         ) : null}
-        {selectedFolder === null && albums.length > 0 ? (
-          <h2 className="mb-4 text-2xl font-semibold">All photos</h2>
-        ) : null}
-        <GalleryGrid
-          images={shown}
-          empty={selectedFolder ? `No images in "${selectedFolder}" folder.` : 'No images in gallery yet.'}
-        />
+        {showAlbums ? <h2 className="mb-4 text-2xl font-semibold">All photos</h2> : null}
+        <GalleryGrid images={images} empty={selectedFolder ? `No images in "${selectedFolder}" folder.` : 'No images in gallery yet.'} />
+        {pages.pageCount > 1 ? <ListPager pages={pages} thing="photo" /> : null}
       </div>
     </>
   )
