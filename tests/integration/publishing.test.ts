@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { createBlogPost, deleteBlogPost, listBlogRevisions, restoreBlogRevision, updateBlogPost, type BlogSubmission } from '#app/domain/blog/blog-admin.server.ts'
 import { BLOG_MESSAGES } from '#app/domain/blog/blog.schema.ts'
-import { getPublicBlogPostBySlug, listBlogPosts, listPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
+import { listBlogPostsForAdmin } from '#app/domain/blog/blog-admin-list.server.ts'
+import { getPublicBlogPostBySlug, listPublicBlogPosts, listPublicBlogPostsPage } from '#app/domain/blog/blog.server.ts'
 import { createEvent, listEventsForAdmin, updateEvent } from '#app/domain/event/event-admin.server.ts'
 import { listUpcomingEvents } from '#app/domain/event/event.server.ts'
 import { createPolicy, updatePolicy } from '#app/domain/policy/policy-admin.server.ts'
@@ -45,9 +46,9 @@ function submission(overrides: Partial<BlogSubmission> = {}): BlogSubmission {
 
 /** Where a visitor could meet the post at `now`: the list, its page, the RSS feed, the sitemap. */
 async function publicPlaces(slug: string, now: Date) {
-  const [list, page, feed, sitemap] = await Promise.all([listPublicBlogPosts(now), getPublicBlogPostBySlug(slug, now), blogFeedInput(now), sitemapEntries(now)])
+  const [list, page, feed, sitemap] = await Promise.all([listPublicBlogPostsPage(1, now), getPublicBlogPostBySlug(slug, now), blogFeedInput(now), sitemapEntries(now)])
   return {
-    list: list.some((post) => post.slug === slug),
+    list: list.posts.some((post) => post.slug === slug),
     page: page !== null,
     feed: feed.posts.some((post) => post.slug === slug),
     sitemap: sitemap.some((entry) => entry.path === `/blogs/${slug}`),
@@ -66,7 +67,7 @@ describe(`publishing posts on ${database.engine}`, () => {
   test('a draft is stored and listed for staff, and appears nowhere public; publishing it puts it everywhere at once, dated now', async () => {
     const draft = await createBlogPost(submission({ publication: { state: 'draft' } }))
     expect(draft.status).toBe('draft')
-    expect((await listBlogPosts()).map((post) => post.id)).toContain(draft.id)
+    expect((await listBlogPostsForAdmin({ filter: 'draft', search: draft.title })).posts.map((post) => post.id)).toContain(draft.id)
     expect(await publicPlaces(draft.slug, new Date())).toEqual(NOWHERE)
     const loaded = (await blogPostLoader({ params: { slug: draft.slug } } as never)) as { init?: { status?: number } }
     expect(loaded.init?.status).toBe(404)

@@ -1,6 +1,7 @@
-import { containsText } from '#app/lib/text-filter.server.ts'
 import type { Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
+import { pageOfQuery } from '#app/lib/list-page.server.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
 import { readBool, readTimestamp } from '#db/portable.ts'
 import type { BlogTable } from '#db/tables/content.ts'
 import { publiclyVisible } from '../publishing/visibility.server.ts'
@@ -23,18 +24,19 @@ export function toBlogPost(row: Selectable<BlogTable>): BlogPost {
   }
 }
 
-/** Every post, drafts and scheduled ones too, newest first: the admin list. */
-export async function listBlogPosts({ search = '' }: { search?: string } = {}): Promise<BlogPost[]> {
-  let query = db.selectFrom('blogs').selectAll()
-  if (search) query = query.where(containsText(['title'], search))
-  const rows = await query.orderBy('published_at', 'desc').orderBy('id').execute()
-  return rows.map(toBlogPost)
-}
-
-/** The posts a visitor may see at `now`, newest first: the public list, feeds and sitemap. */
+/** The posts a visitor may see at `now`, newest first: the feeds and sitemap. */
 export async function listPublicBlogPosts(now: Date = new Date()): Promise<BlogPost[]> {
   const rows = await db.selectFrom('blogs').selectAll().where(publiclyVisible(now)).orderBy('published_at', 'desc').orderBy('id').execute()
   return rows.map(toBlogPost)
+}
+
+/** Posts on one page of /blogs: whole rows of the list's 1, 2 and 3 columns. */
+export const PUBLIC_POSTS_PAGE_SIZE = 12
+
+/** One page of the posts a visitor may see at `now`, newest first: /blogs. */
+export async function listPublicBlogPostsPage(page: number, now: Date = new Date()): Promise<{ posts: BlogPost[]; pages: ListPageInfo }> {
+  const { rows, pages } = await pageOfQuery(db.selectFrom('blogs').selectAll().where(publiclyVisible(now)).orderBy('published_at', 'desc').orderBy('id'), page, PUBLIC_POSTS_PAGE_SIZE)
+  return { posts: rows.map(toBlogPost), pages }
 }
 
 /** The `count` newest posts a visitor may see at `now`: the home page's Latest News. */
