@@ -1,5 +1,5 @@
-import { ArrowDown, ArrowUp } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { arrayMove } from '@dnd-kit/sortable'
+import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { Button } from '#app/components/ui/button.tsx'
@@ -8,7 +8,7 @@ import { Switch } from '#app/components/ui/switch.tsx'
 import type { HomeBlock, HomeLayout } from '#app/domain/section/section.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { SectionCard } from './section-editors.tsx'
-import { movedTo } from './sortable-list.tsx'
+import { useMoveButtons } from './sortable-list.tsx'
 
 /** The names editors know the blocks by: the headings visitors see, or what the block is. */
 export const HOME_BLOCK_LABELS: Record<HomeBlock, string> = {
@@ -21,10 +21,6 @@ export const HOME_BLOCK_LABELS: Record<HomeBlock, string> = {
   contact: 'Contact',
 }
 
-type Direction = 'up' | 'down'
-
-const buttonId = (block: HomeBlock, direction: Direction) => `home-layout-${block}-${direction}`
-
 /**
  * The home page's blocks in their order, each with Move up / Move down and a
  * switch that shows or hides it (the hero is always shown), saved together.
@@ -36,32 +32,12 @@ export function HomeLayoutEditor({ layout }: { layout: HomeLayout }) {
   useActionToast(fetcher)
   const [order, setOrder] = useState(layout.order)
   const [hidden, setHidden] = useState(layout.hidden)
-  const [announcement, setAnnouncement] = useState('')
-  const moved = useRef<{ block: HomeBlock; direction: Direction } | null>(null)
   const saving = fetcher.state !== 'idle'
-
-  useEffect(() => {
-    const last = moved.current
-    if (!last) return
-    moved.current = null
-    const same = document.getElementById(buttonId(last.block, last.direction))
-    // At the top or bottom its button is disabled: the other one keeps the focus in the row.
-    const target = same instanceof HTMLButtonElement && !same.disabled ? same : document.getElementById(buttonId(last.block, last.direction === 'up' ? 'down' : 'up'))
-    target?.focus()
-  }, [order])
-
-  function move(index: number, direction: Direction) {
-    const to = direction === 'up' ? index - 1 : index + 1
-    const block = order[index]
-    const other = order[to]
-    if (!block || !other) return
-    const next = [...order]
-    next[to] = block
-    next[index] = other
-    moved.current = { block, direction }
-    setOrder(next)
-    setAnnouncement(movedTo(HOME_BLOCK_LABELS[block], to + 1, next.length))
-  }
+  const mover = useMoveButtons({
+    idPrefix: 'home-layout',
+    count: order.length,
+    onMove: (from, to) => setOrder((current) => arrayMove(current, from, to)),
+  })
 
   function show(block: HomeBlock, shown: boolean) {
     setHidden((current) => (shown ? current.filter((item) => item !== block) : [...current, block]))
@@ -81,23 +57,7 @@ export function HomeLayoutEditor({ layout }: { layout: HomeLayout }) {
               <span aria-hidden className="w-5 text-right text-sm tabular-nums text-muted-foreground">
                 {index + 1}
               </span>
-              <div className="flex gap-1">
-                <Button id={buttonId(block, 'up')} type="button" variant="outline" size="icon" disabled={index === 0} onClick={() => move(index, 'up')}>
-                  <ArrowUp aria-hidden />
-                  <span className="sr-only">Move {HOME_BLOCK_LABELS[block]} up</span>
-                </Button>
-                <Button
-                  id={buttonId(block, 'down')}
-                  type="button"
-                  variant="outline"
-                  size="icon"
-                  disabled={index === order.length - 1}
-                  onClick={() => move(index, 'down')}
-                >
-                  <ArrowDown aria-hidden />
-                  <span className="sr-only">Move {HOME_BLOCK_LABELS[block]} down</span>
-                </Button>
-              </div>
+              <div className="flex gap-1">{mover.buttons(index, HOME_BLOCK_LABELS[block], () => HOME_BLOCK_LABELS[block])}</div>
               {block === 'hero' ? (
                 <>
                   <span className="flex-1 text-sm font-medium">{HOME_BLOCK_LABELS[block]}</span>
@@ -116,9 +76,7 @@ export function HomeLayoutEditor({ layout }: { layout: HomeLayout }) {
           )
         })}
       </ol>
-      <p aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
+      {mover.announcer}
       <Button
         type="button"
         className="mt-4"
