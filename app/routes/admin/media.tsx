@@ -59,7 +59,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         search ? listNoMatchText('images', search) : show === 'undescribed' ? 'Every image is described or marked decorative.' : 'No images in the media library yet.'
       }
       items={items}
-      listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      listClassName="grid gap-4 *:min-w-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
       renderItem={(item, controls) => <MediaCard item={item} controls={controls} />}
       renderDialog={(item, close) => (item ? <EditMediaDialog item={item} onClose={close} /> : <AddMediaDialog onClose={close} />)}
       belowItems={<ListPager pages={pages} thing="image" />}
