@@ -6,7 +6,8 @@ import { getPublicBlogPostBySlug, listPublicBlogPosts, listPublicBlogPostsPage }
 import { createEvent, listEventsForAdmin, updateEvent } from '#app/domain/event/event-admin.server.ts'
 import { listUpcomingEvents } from '#app/domain/event/event.server.ts'
 import { createPolicy, updatePolicy } from '#app/domain/policy/policy-admin.server.ts'
-import { listPolicies, listPublicPolicies } from '#app/domain/policy/policy.server.ts'
+import { listPoliciesForAdmin } from '#app/domain/policy/policy-admin-list.server.ts'
+import { listPublicPolicies } from '#app/domain/policy/policy.server.ts'
 import { startGoLiveAnnouncements, type GoLiveAnnouncements } from '#app/domain/publishing/go-live.server.ts'
 import { REVISIONS_KEPT } from '#app/domain/publishing/revisions.server.ts'
 import { PUBLICATION_MESSAGES } from '#app/domain/publishing/publication.ts'
@@ -129,7 +130,7 @@ describe(`publishing posts on ${database.engine}`, () => {
 
     const policy = { title: `Uniform ${newId().slice(0, 8)}`, description: null, fileUrl: null }
     const draftPolicy = await createPolicy({ ...policy, publication: 'draft' })
-    expect((await listPolicies()).map((item) => item.id)).toContain(draftPolicy.id)
+    expect((await listPoliciesForAdmin({ search: policy.title })).policies.map((item) => item.id)).toContain(draftPolicy.id)
     expect((await listPublicPolicies()).map((item) => item.id)).not.toContain(draftPolicy.id)
     await updatePolicy(draftPolicy.id, { ...policy, publication: 'published' })
     expect((await listPublicPolicies()).map((item) => item.id)).toContain(draftPolicy.id)

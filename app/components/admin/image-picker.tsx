@@ -1,15 +1,18 @@
-import { ImagePlus, Upload } from 'lucide-react'
+import { ChevronLeft, ChevronRight, ImagePlus, Search, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Field } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import { MAX_ALT_LENGTH } from '#app/domain/media/media.schema.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
+import { countOf, type ListPageInfo } from '#app/lib/list-params.ts'
+import { LIST_SEARCH_MAX_LENGTH, listNoMatchText } from '#app/lib/list-search.ts'
 import { canShowInBrowser, IMAGE_ACCEPT, looksLikeImage, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { fitImageForUpload } from '#app/components/forms/fit-image-for-upload.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -47,17 +50,26 @@ interface ImagePickerDialogProps {
  * uploaded, and joins the media library, never the public gallery.
  */
 export function ImagePickerDialog({ open, onOpenChange, onSelect }: ImagePickerDialogProps) {
-  const library = useFetcher<{ media: PickerImage[]; gallery: PickerImage[] }>()
+  const library = useFetcher<{ media: PickerImage[]; pages: ListPageInfo; search: string; gallery: PickerImage[] }>()
   const uploader = useFetcher<UploadAnswer>()
   const [pending, setPending] = useState<File | null>(null)
+  // The media library is paged and searched on the server, as on its own screen.
+  const [browse, setBrowse] = useState({ search: '', page: 1 })
   const { load } = library
 
   useEffect(() => {
-    if (open) void load(PICKER_PATH)
-  }, [open, load])
+    if (!open) return
+    const params = new URLSearchParams()
+    if (browse.search) params.set('q', browse.search)
+    if (browse.page > 1) params.set('page', String(browse.page))
+    void load(params.size ? `${PICKER_PATH}?${params.toString()}` : PICKER_PATH)
+  }, [open, load, browse])
 
   function changeOpen(next: boolean) {
-    if (!next) setPending(null)
+    if (!next) {
+      setPending(null)
+      setBrowse({ search: '', page: 1 })
+    }
     onOpenChange(next)
   }
 
@@ -118,8 +130,15 @@ export function ImagePickerDialog({ open, onOpenChange, onSelect }: ImagePickerD
                 <TabsTrigger value="media">Media library</TabsTrigger>
                 <TabsTrigger value="gallery">Gallery</TabsTrigger>
               </TabsList>
-              <TabsContent value="media">
-                <ImageGrid images={library.data?.media ?? []} loading={loading} empty="No images in the media library yet" onChoose={choose} />
+              <TabsContent value="media" className="space-y-2">
+                <MediaSearch search={browse.search} onSearch={(search) => setBrowse({ search, page: 1 })} />
+                <ImageGrid
+                  images={library.data?.media ?? []}
+                  loading={loading}
+                  empty={browse.search ? listNoMatchText('images', browse.search) : 'No images in the media library yet'}
+                  onChoose={choose}
+                />
+                {library.data ? <MediaPages pages={library.data.pages} busy={library.state !== 'idle'} onPage={(page) => setBrowse((current) => ({ ...current, page }))} /> : null}
               </TabsContent>
               <TabsContent value="gallery">
                 <ImageGrid images={library.data?.gallery ?? []} loading={loading} empty="No images in gallery yet" onChoose={choose} />
@@ -227,6 +246,51 @@ function DescribeUpload({ file, uploading, onUpload, onCancel }: { file: File; u
         </Button>
       </div>
     </form>
+  )
+}
+
+/** Searches the media library by alt text or file name; a form of its own, so Enter never submits the form the picker was opened from. */
+function MediaSearch({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  const [text, setText] = useState(search)
+  return (
+    <form
+      role="search"
+      aria-label="Search the media library"
+      className="flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault()
+        event.stopPropagation()
+        onSearch(text.trim().slice(0, LIST_SEARCH_MAX_LENGTH))
+      }}
+    >
+      <Input type="search" value={text} onChange={(event) => setText(event.currentTarget.value)} maxLength={LIST_SEARCH_MAX_LENGTH} placeholder="Alt text or file name" aria-label="Search images by alt text or file name" />
+      <Button type="submit" variant="outline">
+        <Search aria-hidden />
+        Search
+      </Button>
+    </form>
+  )
+}
+
+/** Where the picker's media list stands, and buttons to the pages beside it. */
+function MediaPages({ pages, busy, onPage }: { pages: ListPageInfo; busy: boolean; onPage: (page: number) => void }) {
+  if (pages.pageCount < 2) return null
+  return (
+    <nav aria-label="Pages of images" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-muted-foreground">
+        {countOf(pages.total, 'image')}, page {pages.page} of {pages.pageCount}
+      </p>
+      <div className="flex gap-2">
+        <Button type="button" variant="outline" size="sm" disabled={busy || pages.page <= 1} onClick={() => onPage(pages.page - 1)}>
+          <ChevronLeft aria-hidden />
+          Previous
+        </Button>
+        <Button type="button" variant="outline" size="sm" disabled={busy || pages.page >= pages.pageCount} onClick={() => onPage(pages.page + 1)}>
+          Next
+          <ChevronRight aria-hidden />
+        </Button>
+      </div>
+    </nav>
   )
 }
 

@@ -1,4 +1,5 @@
 import { Download, ExternalLink, History } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useFetcher } from 'react-router'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
@@ -71,12 +72,28 @@ function PolicyVersions({ policy, versions, isAdmin }: { policy: Policy; version
   )
 }
 
-export function PolicyAdminCard({ policy, versions, today, isAdmin, controls }: { policy: Policy; versions: readonly PolicyVersion[]; today: string; isAdmin: boolean; controls: ItemControls }) {
+export function PolicyAdminCard({
+  policy,
+  versions,
+  today,
+  isAdmin,
+  controls,
+  select,
+}: {
+  policy: Policy
+  versions: readonly PolicyVersion[]
+  today: string
+  isAdmin: boolean
+  controls: ItemControls
+  /** The row's tick box for the bulk actions. */
+  select?: ReactNode
+}) {
   return (
     <Card className="h-full">
       <CardContent className="flex h-full flex-col gap-3">
         <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0 space-y-1">
+          {select ? <div className="pt-0.5">{select}</div> : null}
+          <div className="min-w-0 flex-1 space-y-1">
             <h2 className="font-semibold break-words">{policy.title}</h2>
             <div className="flex flex-wrap gap-1.5">
               <PublicationBadge item={policy} />

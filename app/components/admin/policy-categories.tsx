@@ -1,17 +1,16 @@
 import { ArrowDown, ArrowUp, Check, Plus } from 'lucide-react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { ListFilterTabs } from '#app/components/admin/list-filter-tabs.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import type { PolicyCategory } from '#app/domain/policy/policy.ts'
+import { POLICY_CATEGORY_PARAM, type CountedPolicyCategory } from '#app/domain/policy/policy-admin-list.ts'
 import { NO_CATEGORY, POLICY_CATEGORY_MESSAGES } from '#app/domain/policy/policy.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 
-type CountedCategory = PolicyCategory & { count: number }
-
-function CategoryRow({ category, first, last }: { category: CountedCategory; first: boolean; last: boolean }) {
+function CategoryRow({ category, first, last }: { category: CountedPolicyCategory; first: boolean; last: boolean }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher)
   const busy = fetcher.state !== 'idle'
@@ -44,7 +43,7 @@ function CategoryRow({ category, first, last }: { category: CountedCategory; fir
 }
 
 /** Admins name, order and remove the categories visitors filter policies by. */
-export function PolicyCategoryManager({ categories }: { categories: readonly CountedCategory[] }) {
+export function PolicyCategoryManager({ categories }: { categories: readonly CountedPolicyCategory[] }) {
   const adder = useFetcher<ActionResult>()
   useActionToast(adder)
   return (
@@ -76,32 +75,24 @@ export function PolicyCategoryManager({ categories }: { categories: readonly Cou
   )
 }
 
-/** Links (no script needed) narrowing the admin list to one category, or to policies without one. */
-export function PolicyCategoryFilter({ categories, uncategorized, total, current }: { categories: readonly CountedCategory[]; uncategorized: number; total: number; current: string | null }) {
+/**
+ * Links (no script needed) narrowing the admin list to one category, or to
+ * policies without one, each with how many policies match the search; they
+ * keep the search and go back to the first page.
+ */
+export function PolicyCategoryFilter({ categories, uncategorized, matching, current }: { categories: readonly CountedPolicyCategory[]; uncategorized: number; matching: number; current: string }) {
   if (categories.length === 0) return null
-  const links = [
-    { slug: null, name: 'All', count: total },
-    ...categories.map((category) => ({ slug: category.slug, name: category.name, count: category.count })),
-    { slug: NO_CATEGORY, name: 'No category', count: uncategorized },
-  ]
   return (
-    <nav aria-label="Filter by category" className="mb-4">
-      <ul className="flex flex-wrap gap-2">
-        {links.map((link) => {
-          const active = link.slug === current
-          return (
-            <li key={link.slug ?? ''}>
-              <Link
-                to={link.slug ? `?category=${link.slug}` : '?'}
-                aria-current={active ? 'page' : undefined}
-                className={`inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm ${active ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted'}`}
-              >
-                {link.name} <span className="opacity-75">({link.count})</span>
-              </Link>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
+    <ListFilterTabs
+      label="Filter by category"
+      param={POLICY_CATEGORY_PARAM}
+      fallback=""
+      current={current}
+      choices={[
+        { value: '', label: 'All', count: matching },
+        ...categories.map((category) => ({ value: category.slug, label: category.name, count: category.matching })),
+        { value: NO_CATEGORY, label: 'No category', count: uncategorized },
+      ]}
+    />
   )
 }

@@ -51,11 +51,6 @@ async function withCategories(rows: Selectable<PolicyTable>[]): Promise<Policy[]
   return rows.map((row) => toPolicy(row, categories))
 }
 
-/** Every policy, drafts too, newest first: the admin list. */
-export async function listPolicies(): Promise<Policy[]> {
-  return withCategories(await db.selectFrom('policies').selectAll().orderBy('created_at', 'desc').orderBy('id').execute())
-}
-
 /** The published policies, newest first, of one category when given: the public policies page. */
 export async function listPublicPolicies(categoryId?: string): Promise<Policy[]> {
   let query = db.selectFrom('policies').selectAll().where(publishedOnly())

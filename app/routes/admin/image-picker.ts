@@ -1,20 +1,25 @@
 import { getAdminGallery } from '#app/domain/gallery/gallery-admin.server.ts'
 import { uploadMedia } from '#app/domain/media/media-admin.server.ts'
 import { imageDescriptionSchema, MEDIA_MESSAGES } from '#app/domain/media/media.schema.ts'
-import { listMediaPage } from '#app/domain/media/media.server.ts'
+import { listMediaForAdmin } from '#app/domain/media/media-admin-list.server.ts'
 import { answerAction, postedForm, validated } from '#app/lib/action.server.ts'
+import { readListParams } from '#app/lib/list-params.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/image-picker.ts'
 
-/** The picker lists this many of the newest media images; older ones are in the media library's own list. */
-const PICKER_MEDIA_LIMIT = 200
-
-/** The media library's images and the gallery's photos, newest first, each with its description. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * A page of the media library's images (`?q=` and `?page=` as on the media
+ * library screen) and the gallery's photos, newest first, each with its
+ * description.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  const [media, gallery] = await Promise.all([listMediaPage({ limit: PICKER_MEDIA_LIMIT, offset: 0 }), getAdminGallery()])
+  const { search, page } = readListParams(request.url)
+  const [media, gallery] = await Promise.all([listMediaForAdmin({ search, page }), getAdminGallery()])
   return {
     media: media.items.map(({ id, url, fileName, alt, decorative }) => ({ id, url, label: fileName, alt, decorative })),
+    pages: media.pages,
+    search,
     gallery: gallery.images.map(({ id, title, imageUrl }) => ({ id, url: imageUrl, label: title ?? '', alt: '', decorative: false })),
   }
 }

@@ -1,6 +1,9 @@
 import { ImageOff } from 'lucide-react'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { AdminListPage, ItemActions, type ItemControls } from '#app/components/admin/admin-list-page.tsx'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
+import { ListFilterTabs } from '#app/components/admin/list-filter-tabs.tsx'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { FocalPointPicker } from '#app/components/admin/focal-point-picker.tsx'
 import { ImageDescriptionFields } from '#app/components/admin/image-description-fields.tsx'
 import { ImageFileField } from '#app/components/forms/field.tsx'
@@ -9,19 +12,20 @@ import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { deleteMedia, updateMedia, uploadMedia } from '#app/domain/media/media-admin.server.ts'
 import { mediaActionSchema, mediaEditSchema, mediaUploadSchema } from '#app/domain/media/media-forms.ts'
 import { describedAs, MEDIA_MESSAGES, type MediaItem } from '#app/domain/media/media.schema.ts'
-import { listMediaPage } from '#app/domain/media/media.server.ts'
+import { listMediaForAdmin } from '#app/domain/media/media-admin-list.server.ts'
+import { MEDIA_FILTERS } from '#app/domain/media/media-admin-list.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { readListParams } from '#app/lib/list-params.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
 import { IMAGE_TYPES_DESCRIPTION } from '#app/lib/uploads/upload-rules.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/media.ts'
 
-/** The library screen lists this many of the newest images. */
-const MEDIA_SCREEN_LIMIT = 500
-
-export async function loader({ context }: Route.LoaderArgs) {
+/** `?q=`, `?show=undescribed` and `?page=` choose the page of the library shown. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  const { items, total } = await listMediaPage({ limit: MEDIA_SCREEN_LIMIT, offset: 0 })
-  return { items, total }
+  const { search, page, filter } = readListParams(request.url, { values: MEDIA_FILTERS, fallback: 'all' })
+  return { ...(await listMediaForAdmin({ search, page, show: filter })), search, show: filter }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,23 +49,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Media Library | Admin Panel' }]
 
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
-  const undescribed = loaderData.items.filter((item) => !item.decorative && !item.alt).length
+  const { items, pages, counts, undescribedInLibrary: undescribed, search, show } = loaderData
   return (
     <AdminListPage
       title="Media Library"
       description="The images the pages use: logos, slides, covers and pictures in text. They never show in the public gallery. An image in use cannot be deleted."
       addLabel="Add Image"
-      emptyText="No images in the media library yet."
-      items={loaderData.items}
-      listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      emptyText={
+        search ? listNoMatchText('images', search) : show === 'undescribed' ? 'Every image is described or marked decorative.' : 'No images in the media library yet.'
+      }
+      items={items}
+      listClassName="grid gap-4 *:min-w-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
       renderItem={(item, controls) => <MediaCard item={item} controls={controls} />}
       renderDialog={(item, close) => (item ? <EditMediaDialog item={item} onClose={close} /> : <AddMediaDialog onClose={close} />)}
+      belowItems={<ListPager pages={pages} thing="image" />}
     >
       {undescribed ? (
         <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           {undescribed === 1 ? 'One image has' : `${undescribed} images have`} no alt text: describe {undescribed === 1 ? 'it' : 'them'}, or mark {undescribed === 1 ? 'it' : 'them'} decorative.
         </p>
       ) : null}
+      <ListFilterTabs
+        label="Show images"
+        choices={[
+          { value: 'all', label: 'All', count: counts.all },
+          { value: 'undescribed', label: 'Needs description', count: counts.undescribed, alarming: true },
+        ]}
+        current={show}
+        fallback="all"
+      />
+      <AdminListSearch label="Search images by alt text or file name" query={search} />
     </AdminListPage>
   )
 }

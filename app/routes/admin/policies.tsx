@@ -1,4 +1,9 @@
+import { Trash2 } from 'lucide-react'
+import { z } from 'zod'
 import { AdminListPage } from '#app/components/admin/admin-list-page.tsx'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
+import { BulkToolbar, SelectRow, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { PolicyAdminCard } from '#app/components/admin/policy-admin-card.tsx'
 import { PolicyCategoryFilter, PolicyCategoryManager } from '#app/components/admin/policy-categories.tsx'
 import { PolicyDialog } from '#app/components/admin/policy-dialog.tsx'
@@ -12,38 +17,40 @@ import {
   updatePolicy,
   updatePolicyCategory,
 } from '#app/domain/policy/policy-admin.server.ts'
-import { NO_CATEGORY, POLICY_CATEGORY_MESSAGES, POLICY_MESSAGES, policiesScreenActionSchema } from '#app/domain/policy/policy.schema.ts'
-import { listPolicies, listPolicyCategories, listPolicyVersions } from '#app/domain/policy/policy.server.ts'
+import { deletePolicies, listPoliciesForAdmin } from '#app/domain/policy/policy-admin-list.server.ts'
+import { POLICY_LIST_MESSAGES, readPolicyCategory } from '#app/domain/policy/policy-admin-list.ts'
+import { POLICY_CATEGORY_MESSAGES, POLICY_MESSAGES, policiesScreenActionSchema } from '#app/domain/policy/policy.schema.ts'
 import { hasRole } from '#app/domain/user/access.ts'
-import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { answerAction, postedForm, validated } from '#app/lib/action.server.ts'
+import { bulkFormFields } from '#app/lib/list-page.server.ts'
+import { bulkIds, readListParams } from '#app/lib/list-params.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
 import { config } from '#app/lib/env.server.ts'
 import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/policies.ts'
 
-/** `?category={slug}` (or `none`) narrows the list; the review badges count from today in the school's time zone. */
+/** `?q=`, `?category={slug}` (or `none`) and `?page=` choose the page shown; the review badges count from today in the school's time zone. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, 'editor')
-  const wanted = new URL(request.url).searchParams.get('category')
-  const [all, categories] = await Promise.all([listPolicies(), listPolicyCategories()])
-  const current = wanted === NO_CATEGORY ? NO_CATEGORY : (categories.find((category) => category.slug === wanted)?.slug ?? null)
-  const policies = current === null ? all : all.filter((policy) => (current === NO_CATEGORY ? !policy.category : policy.category?.slug === current))
-  const versions = await listPolicyVersions(policies)
+  const { search, page } = readListParams(request.url)
+  const list = await listPoliciesForAdmin({ search, page, category: readPolicyCategory(request.url) })
   return {
-    policies: policies.map((policy) => ({ ...policy, versions: versions.get(policy.id) ?? [] })),
-    categories: categories.map((category) => ({ ...category, count: all.filter((policy) => policy.category?.id === category.id).length })),
-    uncategorized: all.filter((policy) => !policy.category).length,
-    total: all.length,
-    current,
+    ...list,
+    search,
     today: utcToZonedTime(new Date().toISOString(), config.timeZone).slice(0, 10),
     isAdmin: hasRole(staff.role, 'admin'),
   }
 }
 
+const bulkPolicySchema = z.object({ intent: z.literal('delete-selected'), ids: bulkIds })
+
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, 'editor')
   return answerAction(async () => {
-    const submission = await validatedForm(policiesScreenActionSchema, request, Object.fromEntries)
+    const form = await postedForm(request)
+    if (form.get('intent') === 'delete-selected') return POLICY_LIST_MESSAGES.deletedMany(await deletePolicies(validated(bulkPolicySchema, bulkFormFields(form)).ids))
+    const submission = validated(policiesScreenActionSchema, Object.fromEntries(form))
     switch (submission.intent) {
       case 'create':
         await createPolicy(submission, staff)
@@ -76,19 +83,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Policies | Admin Panel' }]
 
 export default function PoliciesAdmin({ loaderData }: Route.ComponentProps) {
-  const { policies, categories, uncategorized, total, current, today, isAdmin } = loaderData
+  const { policies, pages, categories, category, uncategorized, matching, search, today, isAdmin } = loaderData
+  const selection = useBulkSelection(policies.map((policy) => policy.id))
   return (
     <AdminListPage
       title="Policies"
       description="School policy documents, listed newest first on the public policies page."
       addLabel="Add Policy"
-      emptyText="No policies yet."
+      emptyText={search ? listNoMatchText('policies', search) : category ? 'No policies in this category.' : 'No policies yet.'}
       items={policies}
-      renderItem={(policy, controls) => <PolicyAdminCard policy={policy} versions={policy.versions} today={today} isAdmin={isAdmin} controls={controls} />}
+      renderItem={(policy, controls) => (
+        <PolicyAdminCard
+          policy={policy}
+          versions={policy.versions}
+          today={today}
+          isAdmin={isAdmin}
+          controls={controls}
+          select={<SelectRow selection={selection} id={policy.id} label={`Select "${policy.title}"`} />}
+        />
+      )}
       renderDialog={(policy, close) => <PolicyDialog policy={policy} categories={categories} onClose={close} />}
+      aboveItems={<BulkToolbar selection={selection} thing="policy" things="policies" actions={[{ intent: 'delete-selected', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true }]} />}
+      belowItems={<ListPager pages={pages} thing="policy" things="policies" />}
     >
       {isAdmin ? <PolicyCategoryManager categories={categories} /> : null}
-      <PolicyCategoryFilter categories={categories} uncategorized={uncategorized} total={total} current={current} />
+      <PolicyCategoryFilter categories={categories} uncategorized={uncategorized} matching={matching} current={category} />
+      <AdminListSearch label="Search policies by title or description" query={search} />
     </AdminListPage>
   )
 }
