@@ -46,6 +46,7 @@ export function GalleryImageGrid({ images, onMove, places, ...tile }: GalleryIma
       onMove={(from, to) => onMove?.(images[from]!, first + to)}
       strategy={rectSortingStrategy}
       disabled={!onMove}
+      places={places}
     >
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {images.map((image, index) => (
