@@ -3,7 +3,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { demoRows } from './site-database.ts'
+import { demoRows, onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL, E2E_ADMIN, EMPTY_SITE_URL } from './sites.ts'
 import { createStaffAccount, signIn, staffSession } from './staff.ts'
@@ -330,4 +330,62 @@ test('the server refuses forged gallery writes: no session, role user, and inval
   expect(storedFilesUnder('forged')).toEqual([])
   await userSession.dispose()
   await editorSession.dispose()
+})
+
+test('an album of two pages: 48 photos a page, Move earlier on page 2\'s first photo puts it last on page 1, search keeps the album', async ({ page, request }) => {
+  const stamp = Date.now()
+  const album = `Sports ${stamp}`
+  const ids = Array.from({ length: 50 }, (_, index) => `e2e-sport-${stamp}-${String(index + 1).padStart(2, '0')}`)
+  const picture = storedImages()[0]!.image_url
+  // Unpublished and long ago: the public gallery and the 'all' list's first page stay as the other tests expect.
+  onDemoDatabase((database) => {
+    database.prepare("insert into gallery_folders (id, name, external_use, enabled, slug, description, created_at) values (?, ?, 1, 0, ?, '', ?)").run(`e2e-album-${stamp}`, album, `sports-${stamp}`, new Date().toISOString())
+    const insert = database.prepare("insert into gallery (id, title, image_url, folder, alt, decorative, focal_x, focal_y, position, created_at) values (?, ?, ?, ?, 'Children racing', 0, 0.5, 0.5, ?, ?)")
+    ids.forEach((id, index) => insert.run(id, `Race ${index + 1}`, picture, album, index, new Date(Date.UTC(2001, 0, 1, 0, index)).toISOString()))
+  })
+  const order = () => demoRows<{ id: string; position: number }>('select id, position from gallery where folder = ? order by position, created_at desc, id', album)
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIn(page, await createStaffAccount(request, 'editor'))
+    await openGallery(page)
+    await screenshot(page, 'admin-gallery-all-1280')
+    await filters(page).filter({ hasText: `${album} (50)` }).click()
+    await expect(tiles(page)).toHaveCount(48)
+    const pager = page.getByRole('navigation', { name: 'Pages of images' })
+    await expect(pager).toContainText('50 images, page 1 of 2')
+    await pager.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/[?&]page=2/)
+    await expect(tiles(page)).toHaveCount(2)
+    await expect(tiles(page).first()).toContainText('Race 49')
+    await screenshot(page, 'admin-gallery-album-page-2-1280')
+
+    await tiles(page).first().getByRole('button', { name: /^Move earlier\W+Race 49$/ }).click()
+    await expect(toast(page, 'Order saved')).toBeVisible()
+    await expect(page.getByText('"Race 49" moved to position 48 of 50.')).toBeAttached()
+    await expect(tiles(page).first()).toContainText('Race 48')
+    expect(order().map((row) => row.id).slice(46, 49)).toEqual([ids[46], ids[48], ids[47]])
+    expect(order().map((row) => row.position)).toEqual(ids.map((_, index) => index))
+    await pager.getByRole('link', { name: 'Previous' }).click()
+    await expect(tiles(page).last()).toContainText('Race 49')
+
+    // Search keeps the album, and moves wait for the whole album.
+    await page.getByRole('searchbox', { name: 'Search images by title or alt text' }).fill('race 4')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(new RegExp(`folder=Sports\\+${stamp}.*q=race\\+4|q=race\\+4.*folder=Sports\\+${stamp}`))
+    await expect(tiles(page)).toHaveCount(11)
+    await expect(page.getByRole('button', { name: /^Move earlier/ })).toHaveCount(0)
+    await page.getByRole('link', { name: 'Clear search' }).click()
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`/admin/gallery?${new URLSearchParams({ folder: album, page: '2' })}`)
+    await expect(tiles(page)).toHaveCount(2)
+    await screenshot(page, 'admin-gallery-album-page-2-390')
+    await page.goto('/admin/gallery')
+    await screenshot(page, 'admin-gallery-all-390')
+  } finally {
+    onDemoDatabase((database) => {
+      database.prepare('delete from gallery where folder = ?').run(album)
+      database.prepare('delete from gallery_folders where name = ?').run(album)
+    })
+  }
 })

@@ -5,7 +5,7 @@ import {
   deleteGalleryImages,
   moveGalleryImages,
   publishGalleryFolder,
-  reorderGalleryImages,
+  moveGalleryImageTo,
   updateGalleryFolder,
   uploadGalleryImages,
 } from '#app/domain/gallery/gallery-admin.server.ts'
@@ -95,13 +95,13 @@ describe(`gallery albums on ${database.engine}`, () => {
     expect(other.slug).toBe('trips-2')
   })
 
-  test('reorder puts the album in the given order in one write; a list that is not exactly the album changes nothing', async () => {
-    const [a, b, c] = await upload('Concert', ['A', 'B', 'C'])
+  test('a photo moved to a place takes it, the others keep their order; a move from a stale screen changes nothing', async () => {
+    const [a, , c] = await upload('Concert', ['A', 'B', 'C'])
     expect(await order('Concert')).toEqual(['C', 'B', 'A'])
-    await reorderGalleryImages('Concert', [a!.id, c!.id, b!.id])
+    await moveGalleryImageTo(a!.id, 0)
     expect(await order('Concert')).toEqual(['A', 'C', 'B'])
-    await expect(reorderGalleryImages('Concert', [a!.id, c!.id])).rejects.toMatchObject({ code: 'conflict', message: GALLERY_MESSAGES.orderStale })
-    await expect(reorderGalleryImages('Concert', [a!.id, a!.id, c!.id])).rejects.toMatchObject({ code: 'conflict' })
+    // The screen still showed C first: its move is refused.
+    await expect(moveGalleryImageTo(c!.id, 2, 0)).rejects.toMatchObject({ code: 'conflict', message: GALLERY_MESSAGES.orderStale })
     expect(await order('Concert')).toEqual(['A', 'C', 'B'])
     const album = await db.selectFrom('gallery_folders').select('id').where('name', '=', 'Concert').executeTakeFirstOrThrow()
     await publishGalleryFolder(album.id)

@@ -827,7 +827,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
     await fuzzAction('gallery', {
       url: '/admin/gallery',
       routeId: 'routes/admin/gallery',
-      intents: ['upload', 'update-folder', 'delete-folder', 'delete-image', 'update'],
+      intents: ['upload', 'update-folder', 'delete-folder', 'delete-image', 'update', 'place-image'],
       examples: () => atLimits(() => ({ intent: 'upload', images: VALID_PNG, newFolder: `Limits ${uid()}` }), { title: 100, newFolder: 50 }),
       valid: fc.oneof(
         {
@@ -873,6 +873,8 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
         decorative: fieldValue(['on', 'true', 'false', 'off']),
         focalX: fieldValue(['0', '1', '0.5', '-0.1', '1.01', 'NaN', 'Infinity', '1e308', '', 'left']),
         focalY: fieldValue(['0', '1', '0.5', '-0.1', '1.01', 'NaN', 'Infinity', '1e308', '', 'top']),
+        place: fieldValue(['0', '1', '-1', '2.5', 'NaN', 'Infinity', '1e308', '', 'first']),
+        from: fieldValue(['0', '1', '-1', '1e308', '', 'x']),
       },
       stored: (form) => {
         const { values } = submission(form)
@@ -893,6 +895,11 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
             return expectGone('gallery_folders', data.id)
           case 'delete-image':
             return expectGone('gallery', data.id)
+          case 'place-image': {
+            const image = rowById<ImageRow>('gallery', data.id)
+            const album = rows<{ id: string }>('select id from gallery where folder = ? order by position, created_at desc, id', image?.folder ?? '')
+            return expect(album.findIndex((row) => row.id === data.id)).toBe(data.place)
+          }
           case 'update': {
             const image = rowById<ImageRow>('gallery', data.id)
             const described = data.decorative ? { alt: '', decorative: 1 } : { alt: data.alt, decorative: 0 }

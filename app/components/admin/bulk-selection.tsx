@@ -25,8 +25,8 @@ export interface BulkSelection {
   clear: () => void
   /** Ids of the rows on the page. */
   onPage: readonly string[]
-  /** Posts a bulk action for the selected rows; the selection is cleared once it succeeds. */
-  run: (intent: string) => void
+  /** Posts a bulk action for the selected rows, with any other fields it takes (the album photos move to); the selection is cleared once it succeeds. */
+  run: (intent: string, fields?: Record<string, string>) => void
   /** A bulk action is under way. */
   busy: boolean
 }
@@ -43,9 +43,10 @@ export function useBulkSelection(onPage: readonly string[]): BulkSelection {
   useActionToast(fetcher, () => setIds([]))
   // A selection outlives neither its rows (deleted, moved to another page) nor the page.
   const ids = ticked.filter((id) => onPage.includes(id))
-  const run = (intent: string) => {
+  const run = (intent: string, fields: Record<string, string> = {}) => {
     const form = new FormData()
     form.set('intent', intent)
+    for (const [name, value] of Object.entries(fields)) form.set(name, value)
     for (const id of ids) form.append('ids', id)
     void fetcher.submit(form, { method: 'post' })
   }
@@ -89,7 +90,20 @@ export interface BulkAction {
  * route's action in one request. In the flow of the page on a phone (it never
  * lies over a row there); held at the top while scrolling on a wider screen.
  */
-export function BulkToolbar({ selection, thing, things = `${thing}s`, actions }: { selection: BulkSelection; thing: string; things?: string; actions: readonly BulkAction[] }) {
+export function BulkToolbar({
+  selection,
+  thing,
+  things = `${thing}s`,
+  actions,
+  children,
+}: {
+  selection: BulkSelection
+  thing: string
+  things?: string
+  actions: readonly BulkAction[]
+  /** Controls before the actions, for an action that takes a choice (the album to move photos to). */
+  children?: ReactNode
+}) {
   const { busy, run } = selection
   const count = selection.ids.length
   const allSelected = selection.onPage.length > 0 && count === selection.onPage.length
@@ -110,7 +124,8 @@ export function BulkToolbar({ selection, thing, things = `${thing}s`, actions }:
       <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {count ? `${countOf(count, thing, things)} selected` : 'None selected'}
       </p>
-      <div className="flex flex-wrap gap-2 sm:ml-auto">
+      <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+        {children}
         {actions.map((action) =>
           action.destructive ? (
             <AlertDialog key={action.intent}>

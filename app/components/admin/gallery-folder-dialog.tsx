@@ -23,7 +23,21 @@ import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
  * Save, with the album's state ('Published' or 'Not published') and 'Publish
  * album'. The default folder keeps its name and cannot be deleted.
  */
-export function GalleryFolderDialog({ folder, photos, onClose }: { folder: AdminGalleryFolder; photos: readonly AdminGalleryImage[]; onClose: () => void }) {
+export function GalleryFolderDialog({
+  folder,
+  cover,
+  photos,
+  onClose,
+}: {
+  folder: AdminGalleryFolder
+  /** The chosen cover, wherever it is in the album. */
+  cover: { id: string; title: string | null } | null
+  /** The album's photos on the page shown: the cover is chosen among them. */
+  photos: readonly AdminGalleryImage[]
+  onClose: () => void
+}) {
+  // The chosen cover stays a choice even when its page is not the one shown, so saving the dialog keeps it.
+  const choices = cover && !photos.some((photo) => photo.id === cover.id) ? [cover, ...photos] : photos
   // Save and Delete share one fetcher: the dialog stays open until the answer is toasted.
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher, onClose)
@@ -63,7 +77,7 @@ export function GalleryFolderDialog({ folder, photos, onClose }: { folder: Admin
             rows={3}
             error={errors.description}
           />
-          <FieldFrame id="coverImageId" label="Cover" error={errors.coverImageId} description="The photo on the album's card on the public gallery.">
+          <FieldFrame id="coverImageId" label="Cover" error={errors.coverImageId} description="The photo on the album's card on the public gallery, chosen among the album's photos on the page shown.">
             {(control) => (
               <select
                 {...control}
@@ -72,7 +86,7 @@ export function GalleryFolderDialog({ folder, photos, onClose }: { folder: Admin
                 className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
               >
                 <option value="">The album&rsquo;s first photo</option>
-                {photos.map((photo, index) => (
+                {choices.map((photo, index) => (
                   <option key={photo.id} value={photo.id}>
                     {photo.title || `Photo ${index + 1} (untitled)`}
                   </option>

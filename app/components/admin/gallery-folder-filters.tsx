@@ -1,3 +1,4 @@
+import { useListHref } from '#app/components/hooks/use-list-href.ts'
 import { FolderFilterLink } from '#app/components/site/folder-filter-link.tsx'
 import { EyeOff, Pencil } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
@@ -8,14 +9,14 @@ export const FOLDER_PARAM = 'folder'
 interface FilterLinkProps {
   label: string
   count: number
-  search: string
+  to: string
   selected: boolean
   hidden?: boolean
 }
 
-function FilterLink({ label, count, search, selected, hidden }: FilterLinkProps) {
+function FilterLink({ label, count, to, selected, hidden }: FilterLinkProps) {
   return (
-    <FolderFilterLink to={{ search }} selected={selected}>
+    <FolderFilterLink to={to} selected={selected}>
       {label} ({count})
       {hidden ? (
         <>
@@ -34,19 +35,24 @@ interface GalleryFolderFiltersProps {
   onEdit: (folder: AdminGalleryFolder) => void
 }
 
-/** 'all' and each folder with its count, as links (the filter lives in the URL), each folder with its edit button. */
+/**
+ * 'all' and each folder with its count, as links (the filter lives in the
+ * URL, keeping the search and going back to the first page), each folder
+ * with its edit button.
+ */
 export function GalleryFolderFilters({ total, folders, selected, onEdit }: GalleryFolderFiltersProps) {
+  const href = useListHref()
   return (
     <ul aria-label="Folders" className="mb-6 flex flex-wrap gap-2">
       <li>
-        <FilterLink label="all" count={total} search="" selected={selected === null} />
+        <FilterLink label="all" count={total} to={href({ [FOLDER_PARAM]: null, page: null })} selected={selected === null} />
       </li>
       {folders.map((folder) => (
         <li key={folder.id} className="flex items-center gap-0.5">
           <FilterLink
             label={folder.name}
             count={folder.count}
-            search={`?${new URLSearchParams({ [FOLDER_PARAM]: folder.name })}`}
+            to={href({ [FOLDER_PARAM]: folder.name, page: null })}
             selected={folder.name === selected}
             hidden={!folder.externalUse || !folder.enabled}
           />

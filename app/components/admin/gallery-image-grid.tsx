@@ -1,5 +1,6 @@
 import { rectSortingStrategy } from '@dnd-kit/sortable'
 import { ArrowLeft, ArrowRight, ImageOff, Pencil } from 'lucide-react'
+import type { BulkSelection } from '#app/components/admin/bulk-selection.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { DragHandle, SortableArea, useSortableItem } from '#app/components/admin/sortable-list.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -17,9 +18,11 @@ interface GalleryImageGridProps {
   deletingId: unknown
   onEdit: (image: AdminGalleryImage) => void
   onDelete: (image: AdminGalleryImage) => void
-  selected: ReadonlySet<string>
+  selected: Pick<BulkSelection, 'has'>
   onToggle: (image: AdminGalleryImage, checked: boolean) => void
-  /** Given while one album is shown: its photos can be put in order, by drag or by the buttons. */
+  /** While one album is shown: the album's place of the page's first photo, and the album's photo count. */
+  places?: { first: number; count: number }
+  /** Given with `places`: its photos can be put in order, by drag or by the buttons; `to` is the place in the whole album, from 0. */
   onMove?: (image: AdminGalleryImage, to: number) => void
 }
 
@@ -28,22 +31,26 @@ const nameOf = (image: AdminGalleryImage) => image.title || 'Untitled'
 /**
  * 1, 2 or 3 columns; each tile with its selection box, its folder, its title,
  * edit and delete buttons shown on hover or keyboard focus and, in an album,
- * a drag handle and 'Move earlier' / 'Move later'.
+ * a drag handle and 'Move earlier' / 'Move later'. A drag stays within the
+ * page; the buttons also cross to the neighbouring page (the first photo of
+ * page 2 moves earlier to the end of page 1).
  */
-export function GalleryImageGrid({ images, onMove, ...tile }: GalleryImageGridProps) {
+export function GalleryImageGrid({ images, onMove, places, ...tile }: GalleryImageGridProps) {
   const ids = images.map((image) => image.id)
+  const first = places?.first ?? 0
   return (
     <SortableArea
       id="gallery-images"
       items={ids}
       nameOf={(id) => `"${nameOf(images[ids.indexOf(id)]!)}"`}
-      onMove={(from, to) => onMove?.(images[from]!, to)}
+      onMove={(from, to) => onMove?.(images[from]!, first + to)}
       strategy={rectSortingStrategy}
       disabled={!onMove}
+      places={places}
     >
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {images.map((image, index) => (
-          <ImageTile key={image.id} image={image} index={index} count={images.length} onMove={onMove} {...tile} />
+          <ImageTile key={image.id} image={image} place={first + index} count={places?.count ?? images.length} onMove={places ? onMove : undefined} {...tile} />
         ))}
       </ul>
     </SortableArea>
@@ -52,7 +59,7 @@ export function GalleryImageGrid({ images, onMove, ...tile }: GalleryImageGridPr
 
 function ImageTile({
   image,
-  index,
+  place,
   count,
   deletingId,
   onEdit,
@@ -60,7 +67,7 @@ function ImageTile({
   selected,
   onToggle,
   onMove,
-}: Omit<GalleryImageGridProps, 'images'> & { image: AdminGalleryImage; index: number; count: number }) {
+}: Omit<GalleryImageGridProps, 'images' | 'places'> & { image: AdminGalleryImage; place: number; count: number }) {
   const { setNodeRef, style, isDragging, handle } = useSortableItem(image.id, !onMove)
   const checked = selected.has(image.id)
   return (
@@ -99,11 +106,11 @@ function ImageTile({
       {onMove ? (
         <div className="flex items-center gap-1 border-t px-2 py-1">
           <DragHandle label={`Drag to reorder ${nameOf(image)}`} handle={handle} />
-          <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => onMove(image, index - 1)}>
+          <Button variant="ghost" size="sm" disabled={place === 0} onClick={() => onMove(image, place - 1)}>
             <ArrowLeft aria-hidden />
             Move earlier<span className="sr-only">: {nameOf(image)}</span>
           </Button>
-          <Button variant="ghost" size="sm" disabled={index === count - 1} onClick={() => onMove(image, index + 1)}>
+          <Button variant="ghost" size="sm" disabled={place === count - 1} onClick={() => onMove(image, place + 1)}>
             Move later<span className="sr-only">: {nameOf(image)}</span>
             <ArrowRight aria-hidden />
           </Button>

@@ -21,6 +21,8 @@ interface SortableAreaProps<Id extends UniqueIdentifier> {
   onMove: (from: number, to: number) => void
   strategy?: SortingStrategy
   disabled?: boolean
+  /** A page of a longer list: the place of its first item (from 0) and the whole list's length, so positions are said in the whole list. */
+  places?: { first: number; count: number }
   children: ReactNode
 }
 
@@ -29,26 +31,27 @@ interface SortableAreaProps<Id extends UniqueIdentifier> {
  * keyboard (dnd-kit), each drag told to screen readers by the item's name
  * and position. Items use `useSortableItem` and render a `DragHandle`.
  */
-export function SortableArea<Id extends UniqueIdentifier>({ id, items, nameOf, onMove, strategy = verticalListSortingStrategy, disabled, children }: SortableAreaProps<Id>) {
+export function SortableArea<Id extends UniqueIdentifier>({ id, items, nameOf, onMove, strategy = verticalListSortingStrategy, disabled, places, children }: SortableAreaProps<Id>) {
   // A few pixels of travel before a pointer drag starts, so a click on the handle stays a click.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
-  const position = (item: UniqueIdentifier) => items.indexOf(item as Id) + 1
+  const position = (item: UniqueIdentifier) => (places?.first ?? 0) + items.indexOf(item as Id) + 1
+  const total = places?.count ?? items.length
   const name = (item: UniqueIdentifier) => nameOf(item as Id)
   // A drag starts over its own place: saying so at once would replace 'Picked up …' before it is heard.
   const leftItsPlace = useRef(false)
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
       leftItsPlace.current = false
-      return `Picked up ${name(active.id)}, at position ${position(active.id)} of ${items.length}.`
+      return `Picked up ${name(active.id)}, at position ${position(active.id)} of ${total}.`
     },
     onDragOver: ({ active, over }) => {
       if (over?.id === active.id && !leftItsPlace.current) return undefined
       leftItsPlace.current = true
-      return over ? `${name(active.id)} is over position ${position(over.id)} of ${items.length}.` : `${name(active.id)} is not over the list.`
+      return over ? `${name(active.id)} is over position ${position(over.id)} of ${total}.` : `${name(active.id)} is not over the list.`
     },
     // Said once the drop has re-rendered the list, so the dragged item is already in its new place.
-    onDragEnd: ({ active }) => movedTo(name(active.id), position(active.id), items.length),
-    onDragCancel: ({ active }) => `Moving cancelled. ${name(active.id)} stays at position ${position(active.id)} of ${items.length}.`,
+    onDragEnd: ({ active }) => movedTo(name(active.id), position(active.id), total),
+    onDragCancel: ({ active }) => `Moving cancelled. ${name(active.id)} stays at position ${position(active.id)} of ${total}.`,
   }
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const from = items.indexOf(active.id as Id)

@@ -1,19 +1,25 @@
-import { sql } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import { refuseIfInUse } from '#app/domain/media/media-admin.server.ts'
 import type { FocalPoint, ImageDescription } from '#app/domain/media/media.schema.ts'
 import { db } from '#app/lib/db.server.ts'
+import { pageOfQuery } from '#app/lib/list-page.server.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
+import { containsText } from '#app/lib/text-filter.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
 import { checkImageUpload, storeImages } from '#app/lib/uploads/uploads.server.ts'
+import type { Database } from '#db/database.ts'
 import { isUniqueViolation, newId } from '#db/portable.ts'
 import {
   BULK_MAX,
   DEFAULT_FOLDER,
   folderStorageKey,
   GALLERY_MESSAGES,
+  GALLERY_PAGE_SIZE,
   galleryUploadSchema,
+  placeOutOfRange,
   uploadTitles,
   type AdminGalleryFolder,
   type AdminGalleryImage,
@@ -30,29 +36,92 @@ export type NewGalleryFolder = Pick<GalleryFolderInput, 'name' | 'externalUse' |
 /** A folder's change: its name and switches, and its description and cover when given. */
 export type GalleryFolderChanges = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & Partial<Pick<GalleryFolderInput, 'description' | 'coverImageId'>>
 
-export interface AdminGallery {
+/** What the admin gallery screen shows: one page of photos, and every folder with its count. */
+export interface AdminGalleryList {
   images: AdminGalleryImage[]
-  /** Every folder, by name, with the number of images listed under it. */
+  pages: ListPageInfo
+  /** Every folder, by name, with how many photos matching the search are listed under it. */
   folders: AdminGalleryFolder[]
+  /** The folder shown, or null for all (a folder renamed or deleted meanwhile shows all). */
+  folder: string | null
+  search: string
+  /** Photos in the whole gallery, whatever the search. */
+  total: number
+  /** Photos matching the search, in any folder: 'all (N)'. */
+  matching: number
+  /**
+   * The page can be put in order: one album, unsearched, every photo listed
+   * carrying its name (not general's strays from deleted folders), so a
+   * tile's place on the page plus the page's offset is its place in the album.
+   */
+  reorderable: boolean
+  /** Each chosen cover's title by its folder's id: the dialog names the cover even when it is on another page. */
+  covers: Record<string, { id: string; title: string | null }>
+}
+
+const SEARCHED_COLUMNS = ['title', 'alt'] as const
+
+/** The photos listed under a folder: its own, and for 'general' also those whose folder has no row (empty, or deleted). */
+function listedUnderFolder(query: SelectQueryBuilder<Database, 'gallery', object>, folder: string) {
+  return folder === DEFAULT_FOLDER
+    ? query.where((eb) => eb.or([eb('folder', '=', DEFAULT_FOLDER), eb('folder', 'not in', eb.selectFrom('gallery_folders').select('name'))]))
+    : query.where('folder', '=', folder)
 }
 
 /**
- * Images newest first, folders by name. An image whose folder is empty or
- * has no row (its folder was deleted) is listed under 'general', where staff
- * find the images that need reassigning.
+ * One page of the admin gallery (docs/product-rules.md#gallery): all photos
+ * newest first, or one folder's by place (then newest first), as its public
+ * page shows them; searched by title and alt text. The counts come from one
+ * GROUP BY over the folder column: a photo whose folder has no row counts
+ * under 'general', where staff find the photos that need reassigning.
  */
-export async function getAdminGallery(): Promise<AdminGallery> {
-  const [folderRows, imageRows] = await Promise.all([
+export async function listAdminGallery({ folder = null, search = '', page = 1 }: { folder?: string | null; search?: string; page?: number } = {}): Promise<AdminGalleryList> {
+  const [folderRows, grouped] = await Promise.all([
     db.selectFrom('gallery_folders').selectAll().orderBy('name').execute(),
-    db.selectFrom('gallery').selectAll().orderBy('created_at', 'desc').orderBy('id').execute(),
+    db
+      .selectFrom('gallery')
+      .select((eb) => [
+        'folder',
+        eb.fn.countAll<number | string>().as('total'),
+        search ? eb.fn.sum<number | string>(eb.case().when(containsText(SEARCHED_COLUMNS, search)).then(1).else(0).end()).as('matching') : eb.fn.countAll<number | string>().as('matching'),
+      ])
+      .groupBy('folder')
+      .execute(),
   ])
   const folderNames = new Set(folderRows.map((row) => row.name))
-  const images = imageRows.map((row) => ({ ...toGalleryImage(row), listedUnder: folderNames.has(row.folder) ? row.folder : DEFAULT_FOLDER }))
-  const folders = folderRows.map((row) => ({
-    ...toGalleryFolder(row),
-    count: images.filter((image) => image.listedUnder === row.name).length,
-  }))
-  return { images, folders }
+  const listedAs = (name: string) => (folderNames.has(name) ? name : DEFAULT_FOLDER)
+  const counts = new Map<string, number>()
+  let strays = 0
+  for (const row of grouped) {
+    const under = listedAs(row.folder)
+    counts.set(under, (counts.get(under) ?? 0) + Number(row.matching ?? 0))
+    if (under !== row.folder) strays += Number(row.total)
+  }
+  const coverIds = folderRows.flatMap((row) => (row.cover_image_id ? [row.cover_image_id] : []))
+  const coverRows = coverIds.length ? await db.selectFrom('gallery').select(['id', 'title']).where('id', 'in', coverIds).execute() : []
+  const covers = Object.fromEntries(folderRows.flatMap((row) => coverRows.filter((cover) => cover.id === row.cover_image_id).map((cover) => [row.id, cover])))
+  const shownFolder = folder !== null && folderNames.has(folder) ? folder : null
+  let shown = db.selectFrom('gallery')
+  if (shownFolder !== null) shown = listedUnderFolder(shown, shownFolder)
+  if (search) shown = shown.where(containsText(SEARCHED_COLUMNS, search))
+  const ordered = shownFolder === null ? shown.selectAll().orderBy('created_at', 'desc').orderBy('id') : inAlbumOrder(shown.selectAll())
+  const { rows, pages } = await pageOfQuery(ordered, page, GALLERY_PAGE_SIZE)
+  return {
+    images: rows.map((row) => ({ ...toGalleryImage(row), listedUnder: listedAs(row.folder) })),
+    pages,
+    folders: folderRows.map((row) => ({ ...toGalleryFolder(row), count: counts.get(row.name) ?? 0 })),
+    folder: shownFolder,
+    search,
+    total: grouped.reduce((sum, row) => sum + Number(row.total), 0),
+    matching: grouped.reduce((sum, row) => sum + Number(row.matching ?? 0), 0),
+    reorderable: shownFolder !== null && !search && pages.total > 1 && (shownFolder !== DEFAULT_FOLDER || strays === 0),
+    covers,
+  }
+}
+
+/** An album's order: by place, then newest first (old photos may share a place), then by id so every reader agrees. */
+function inAlbumOrder<Row>(query: SelectQueryBuilder<Database, 'gallery', Row>) {
+  return query.orderBy('position').orderBy('created_at', 'desc').orderBy('id')
 }
 
 const folderNotFound = () => DomainError.notFound(GALLERY_MESSAGES.folderNotFound)
@@ -236,22 +305,28 @@ export async function moveGalleryImages(ids: readonly string[], folder: string):
 }
 
 /**
- * Puts an album's photos in the order given: every photo of the album, once.
- * A list that is not exactly the album's photos (someone added or moved one
- * meanwhile) changes nothing.
+ * Moves one photo to a place in its album (from 0), the others keeping their
+ * order around it. The album's places are renumbered 0..n-1 on the way, so
+ * ties left by older data vanish; only the photos whose place changed are
+ * published. `from`, where the screen showed the photo, refuses a move made
+ * on a screen the album has changed under (nothing changes).
  */
-export async function reorderGalleryImages(folder: string, ids: readonly string[]): Promise<void> {
+export async function moveGalleryImageTo(id: string, place: number, from?: number): Promise<void> {
   await writeTransaction(async (tx) => {
-    const album = await findFolderNamed(tx, folder)
-    if (!album) throw DomainError.invalidField('folder', GALLERY_MESSAGES.folderNotFound)
-    const inAlbum = await tx.db.selectFrom('gallery').select(['id', 'position']).where('folder', '=', album.name).execute()
-    const current = new Map(inAlbum.map((image) => [image.id, image.position]))
-    if (new Set(ids).size !== ids.length || ids.length !== inAlbum.length || ids.some((id) => !current.has(id))) {
-      throw DomainError.conflict(GALLERY_MESSAGES.orderStale)
-    }
-    const moved = ids.filter((id, place) => current.get(id) !== place)
-    for (const id of moved) await tx.db.updateTable('gallery').set({ position: ids.indexOf(id) }).where('id', '=', id).execute()
-    tx.publish(...moved.map((id) => ({ table: 'gallery' as const, type: 'update' as const, id })))
+    const image = await tx.db.selectFrom('gallery').select('folder').where('id', '=', id).executeTakeFirst()
+    if (!image) throw DomainError.notFound(GALLERY_MESSAGES.imageNotFound)
+    const album = await tx.db.selectFrom('gallery_folders').select('name').where('name', '=', image.folder).executeTakeFirst()
+    if (!album) throw DomainError.conflict(GALLERY_MESSAGES.notInAlbum)
+    const order = await inAlbumOrder(tx.db.selectFrom('gallery').select(['id', 'position']).where('folder', '=', album.name)).execute()
+    if (!Number.isInteger(place) || place < 0 || place >= order.length) throw DomainError.invalidField('place', placeOutOfRange(order.length))
+    const ids = order.map((row) => row.id)
+    if (from !== undefined && ids[from] !== id) throw DomainError.conflict(GALLERY_MESSAGES.orderStale)
+    ids.splice(ids.indexOf(id), 1)
+    ids.splice(place, 0, id)
+    const was = new Map(order.map((row) => [row.id, row.position]))
+    const moved = ids.flatMap((each, index) => (was.get(each) === index ? [] : [{ id: each, position: index }]))
+    for (const row of moved) await tx.db.updateTable('gallery').set({ position: row.position }).where('id', '=', row.id).execute()
+    tx.publish(...moved.map((row) => ({ table: 'gallery' as const, type: 'update' as const, id: row.id })))
   })
 }
 

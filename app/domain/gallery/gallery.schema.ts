@@ -8,8 +8,14 @@ export const DEFAULT_FOLDER = 'general'
 
 export const FOLDER_NAME_MAX = 50
 export const ALBUM_DESCRIPTION_MAX = 500
-/** The most photos one bulk move or delete takes: a page of the admin grid and then some. */
-export const BULK_MAX = 500
+/**
+ * Photos on one page of the admin grid (docs/product-rules.md#gallery): 48
+ * fills whole rows at 1, 2, 3 and 4 columns, so no page ends on a ragged
+ * row, and at a phone's one column it is still a page a thumb scrolls.
+ */
+export const GALLERY_PAGE_SIZE = 48
+/** The most photos one bulk move or delete takes: a page of the admin grid, as other lists' bulk limit is their page. */
+export const BULK_MAX = GALLERY_PAGE_SIZE
 /** Folder names become storage path segments (after slugifying), so they stay plain. */
 const FOLDER_NAME_PATTERN = /^[A-Za-z0-9 _-]+$/
 
@@ -35,9 +41,15 @@ export const GALLERY_MESSAGES = {
   coverNotInAlbum: 'The cover must be a photo in this album',
   orderSaved: 'Order saved',
   orderStale: 'The album changed meanwhile: reload and try again',
+  notInAlbum: 'Only a photo in an album can be put in order: move it to an album first',
   noneSelected: 'Select at least one image',
   tooManySelected: `Select at most ${BULK_MAX} images at a time`,
 } as const
+
+/** A place asked for outside the album: places run from 1 to its photo count. */
+export function placeOutOfRange(count: number) {
+  return `Choose a place from 1 to ${count}`
+}
 
 /** 'N image(s) moved to "{album}"'. */
 export function movedMessage(count: number, album: string) {
@@ -47,11 +59,6 @@ export function movedMessage(count: number, album: string) {
 /** 'N image(s) deleted successfully'. */
 export function deletedMessage(count: number) {
   return `${count} image(s) deleted successfully`
-}
-
-/** The one confirmation of a bulk delete, naming how many go. */
-export function confirmDeleteImages(count: number) {
-  return `Are you sure you want to delete ${count} image(s)? This cannot be undone.`
 }
 
 /** 'N image(s) uploaded successfully', whatever N is (docs/product-rules.md#messages). */
@@ -120,8 +127,13 @@ const imageIds = z.array(rowId).min(1, GALLERY_MESSAGES.noneSelected).max(BULK_M
 
 export const galleryMoveSchema = z.object({ ids: imageIds, folder: folderName })
 export const galleryBulkDeleteSchema = z.object({ ids: imageIds })
-/** An album's photos in their new order: every photo of the album, once each. */
-export const galleryReorderSchema = z.object({ folder: folderName, ids: z.array(rowId).min(1).max(10_000) })
+const place = z.coerce.number({ error: 'Missing place' }).int('Missing place').min(0, 'Missing place').max(1_000_000, 'Missing place')
+/**
+ * One photo to a place in its album, from 0 (the grid sends the page's offset
+ * plus the tile's index); `from`, the place the screen showed it at, lets a
+ * move made on a stale screen change nothing.
+ */
+export const galleryPlaceSchema = z.object({ id: rowId, place, from: place.optional() })
 
 export type GalleryFolderInput = z.infer<typeof galleryFolderSchema>
 
@@ -164,7 +176,7 @@ export const galleryActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('publish-folder'), id: rowId }),
     galleryMoveSchema.extend({ intent: z.literal('move-images') }),
     galleryBulkDeleteSchema.extend({ intent: z.literal('delete-images') }),
-    galleryReorderSchema.extend({ intent: z.literal('reorder') }),
+    galleryPlaceSchema.extend({ intent: z.literal('place-image') }),
   ],
   { error: UNKNOWN_ACTION },
 )

@@ -191,7 +191,7 @@ export async function listPublicAlbumSlugs(): Promise<string[]> {
 /**
  * The folder the admin screen lists an image under: its own when that is a
  * folder row, else 'general' (an empty folder, or a deleted one's images
- * waiting to be reassigned), as `getAdminGallery` does.
+ * waiting to be reassigned), as `listAdminGallery` counts them.
  */
 const listedUnder = sql<string>`coalesce((select ${sql.ref('listed.name')} from ${sql.table('gallery_folders')} as ${sql.id('listed')} where ${sql.ref('listed.name')} = ${sql.ref('gallery.folder')}), ${DEFAULT_FOLDER})`
 

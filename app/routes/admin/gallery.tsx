@@ -1,30 +1,33 @@
-import { FolderPlus, Upload } from 'lucide-react'
+import { FolderInput, FolderPlus, Trash2, Upload } from 'lucide-react'
 import { useState } from 'react'
-import { useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { useFetcher } from 'react-router'
+import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
-import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { BulkToolbar, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
 import { GalleryNewAlbumDialog } from '#app/components/admin/gallery-new-album-dialog.tsx'
 import { GalleryFolderDialog } from '#app/components/admin/gallery-folder-dialog.tsx'
 import { FOLDER_PARAM, GalleryFolderFilters } from '#app/components/admin/gallery-folder-filters.tsx'
 import { GalleryImageDialog } from '#app/components/admin/gallery-image-dialog.tsx'
 import { GalleryImageGrid } from '#app/components/admin/gallery-image-grid.tsx'
 import { GalleryUploadDialog } from '#app/components/admin/gallery-upload-dialog.tsx'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
+import { movedTo } from '#app/components/admin/sortable-list.tsx'
+import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import {
   createGalleryFolder,
   deleteGalleryFolder,
   deleteGalleryImage,
   deleteGalleryImages,
-  getAdminGallery,
+  listAdminGallery,
   moveGalleryImages,
+  moveGalleryImageTo,
   publishGalleryFolder,
-  reorderGalleryImages,
   updateGalleryFolder,
   updateGalleryImage,
   uploadGalleryImages,
 } from '#app/domain/gallery/gallery-admin.server.ts'
 import {
-  confirmDeleteImages,
   deletedMessage,
   GALLERY_MESSAGES,
   galleryActionSchema,
@@ -38,14 +41,15 @@ import {
 } from '#app/domain/gallery/gallery.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
+import { countOf, readListParams } from '#app/lib/list-params.ts'
+import { listNoMatchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
-import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import type { Route } from './+types/gallery.ts'
-import { movedTo } from '#app/components/admin/sortable-list.tsx'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
-  return await getAdminGallery()
+  const { search, page } = readListParams(request.url)
+  return await listAdminGallery({ folder: new URL(request.url).searchParams.get(FOLDER_PARAM), search, page })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,39 +85,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case 'delete-images':
         return deletedMessage(await deleteGalleryImages(submission.ids))
-      case 'reorder':
-        await reorderGalleryImages(submission.folder, submission.ids)
+      case 'place-image':
+        await moveGalleryImageTo(submission.id, submission.place, submission.from)
         return GALLERY_MESSAGES.orderSaved
     }
   })
 }
 
-/** Choosing a folder filter only changes the URL's search: the loaded gallery already holds every image. A revalidation (same URL) still loads. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false
-  return defaultShouldRevalidate
-}
-
 export const meta: Route.MetaFunction = () => [{ title: 'Gallery Management | Admin Panel' }]
 
-/** In an album: by place, then newest first, as its public page shows it. */
-function byPlace(a: AdminGalleryImage, b: AdminGalleryImage) {
-  return a.position - b.position || b.createdAt.localeCompare(a.createdAt)
-}
-
-function formWith(fields: Record<string, string>, ids: readonly string[]) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.set(name, value)
-  for (const id of ids) form.append('ids', id)
-  return form
-}
-
 export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
-  const { images, folders } = loaderData
-  const [searchParams] = useSearchParams()
-  // A folder renamed or deleted while selected falls back to 'all'.
-  const requested = searchParams.get(FOLDER_PARAM)
-  const selected = folders.some((folder) => folder.name === requested) ? requested : null
+  const { images, pages, folders, folder: selected, search, total, matching, reorderable, covers } = loaderData
   const [uploadOpen, setUploadOpen] = useState(false)
   const [newAlbumOpen, setNewAlbumOpen] = useState(false)
   const [editingFolder, setEditingFolder] = useState<AdminGalleryFolder | null>(null)
@@ -122,35 +104,26 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
   const remover = useFetcher<ActionResult>()
   useActionToast(remover)
   const deletingId = remover.state === 'idle' ? null : remover.formData?.get('id')
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
-  const bulk = useFetcher<ActionResult>()
-  useActionToast(bulk, () => setChosen(new Set()))
   const [moveTo, setMoveTo] = useState('')
   const orderer = useFetcher<ActionResult>()
   useActionToast(orderer)
   const [announcement, setAnnouncement] = useState('')
-
-  const inFolder = selected ? images.filter((image) => image.listedUnder === selected).sort(byPlace) : images
-  // While a new order is on its way, show it.
-  const pendingOrder = orderer.state === 'idle' ? null : (orderer.formData?.getAll('ids') as string[] | undefined)
-  const shown = pendingOrder ? pendingOrder.flatMap((id) => inFolder.filter((image) => image.id === id)) : inFolder
-  // Only an album whose photos all carry its name can be put in order (not general's strays from deleted folders).
-  const reorderable = selected !== null && shown.length > 1 && shown.every((image) => image.folder === selected)
-  const chosenShown = shown.filter((image) => chosen.has(image.id))
-  const allChosen = shown.length > 0 && chosenShown.length === shown.length
+  // The album's place of the page's first photo: a tile's place in the album is this plus its index.
+  const firstPlace = (pages.page - 1) * pages.pageSize
+  const shown = withPendingMove(images, orderer.state === 'idle' ? undefined : orderer.formData, firstPlace)
+  const selection = useBulkSelection(shown.map((image) => image.id))
 
   function move(image: AdminGalleryImage, to: number) {
-    const ids = shown.map((candidate) => candidate.id).filter((id) => id !== image.id)
-    ids.splice(to, 0, image.id)
-    setAnnouncement(movedTo(`"${image.title || 'Untitled'}"`, to + 1, ids.length))
-    void orderer.submit(formWith({ intent: 'reorder', folder: selected ?? '' }, ids), { method: 'post' })
+    const from = firstPlace + images.indexOf(image)
+    setAnnouncement(movedTo(`"${image.title || 'Untitled'}"`, to + 1, pages.total))
+    void orderer.submit({ intent: 'place-image', id: image.id, place: String(to), from: String(from) }, { method: 'post' })
   }
 
   return (
     <>
       <AdminPageHeader
         title="Gallery Management"
-        description={images.length === 1 ? '1 image' : `${images.length} images`}
+        description={countOf(total, 'image')}
         actions={
           <>
             <Button variant="outline" onClick={() => setNewAlbumOpen(true)}>
@@ -164,88 +137,53 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <GalleryFolderFilters total={images.length} folders={folders} selected={selected} onEdit={setEditingFolder} />
+      <GalleryFolderFilters total={matching} folders={folders} selected={selected} onEdit={setEditingFolder} />
+      <AdminListSearch label="Search images by title or alt text" query={search} />
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {images.length === 0 ? (
+      {total === 0 ? (
         <div className="py-12 text-center">
           <p className="text-lg font-medium">No images in gallery yet</p>
           <p className="mt-1 text-muted-foreground">Upload your first image above</p>
         </div>
       ) : shown.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No images in &ldquo;{selected}&rdquo; folder.</p>
+        <p className="py-12 text-center text-muted-foreground">
+          {search ? listNoMatchText(selected ? `images in \u201c${selected}\u201d` : 'images', search) : <>No images in &ldquo;{selected}&rdquo; folder.</>}
+        </p>
       ) : (
         <>
-          <div role="toolbar" aria-label="Selected images" className="sticky top-16 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-lg border bg-background/95 p-3 shadow-sm md:top-0">
-            <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-              <input
-                type="checkbox"
-                className="size-5 accent-primary"
-                checked={allChosen}
-                onChange={(event) => setChosen(event.target.checked ? new Set(shown.map((image) => image.id)) : new Set())}
-              />
-              Select all
+          <BulkToolbar selection={selection} thing="image" actions={[{ intent: 'delete-images', label: 'Delete', icon: <Trash2 aria-hidden />, destructive: true }]}>
+            <label className="flex items-center gap-2 text-sm">
+              <span>Move to album</span>
+              <select value={moveTo} onChange={(event) => setMoveTo(event.target.value)} className="h-8 rounded-md border border-input bg-transparent px-2 text-sm">
+                <option value="">Choose…</option>
+                {folders.map((folder) => (
+                  <option key={folder.id} value={folder.name}>
+                    {folder.name}
+                  </option>
+                ))}
+              </select>
             </label>
-            <span className="text-sm text-muted-foreground" aria-live="polite">
-              {chosenShown.length} selected
-            </span>
-            {chosenShown.length > 0 ? (
-              <>
-                <label className="flex items-center gap-2 text-sm">
-                  <span>Move to album</span>
-                  <select
-                    value={moveTo}
-                    onChange={(event) => setMoveTo(event.target.value)}
-                    className="h-9 rounded-md border border-input bg-transparent px-2 text-sm"
-                  >
-                    <option value="">Choose…</option>
-                    {folders.map((folder) => (
-                      <option key={folder.id} value={folder.name}>
-                        {folder.name}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <Button
-                  variant="outline"
-                  disabled={!moveTo || bulk.state !== 'idle'}
-                  onClick={() => void bulk.submit(formWith({ intent: 'move-images', folder: moveTo }, chosenShown.map((image) => image.id)), { method: 'post' })}
-                >
-                  Move
-                </Button>
-                <ConfirmDelete
-                  label={`Delete ${chosenShown.length} selected images`}
-                  question={confirmDeleteImages(chosenShown.length)}
-                  onConfirm={() => void bulk.submit(formWith({ intent: 'delete-images' }, chosenShown.map((image) => image.id)), { method: 'post' })}
-                  trigger={
-                    <Button variant="destructive" disabled={bulk.state !== 'idle'}>
-                      {bulk.state !== 'idle' && bulk.formData?.get('intent') === 'delete-images' ? 'Deleting...' : `Delete ${chosenShown.length}`}
-                    </Button>
-                  }
-                />
-              </>
-            ) : null}
-            {selected && !reorderable && shown.length > 1 ? (
-              <span className="text-sm text-muted-foreground">Photos waiting to be moved here from deleted folders keep this album from being reordered.</span>
-            ) : null}
-          </div>
+            <Button variant="outline" size="sm" disabled={!moveTo || !selection.ids.length || selection.busy} onClick={() => selection.run('move-images', { folder: moveTo })}>
+              <FolderInput aria-hidden />
+              Move
+            </Button>
+          </BulkToolbar>
+          {selected && !reorderable && !search && pages.total > 1 ? (
+            <p className="mb-4 text-sm text-muted-foreground">Photos waiting to be moved here from deleted folders keep this album from being reordered.</p>
+          ) : null}
           <GalleryImageGrid
             images={shown}
             deletingId={deletingId}
             onEdit={setEditingImage}
             onDelete={(image) => void remover.submit({ intent: 'delete-image', id: image.id }, { method: 'post' })}
-            selected={chosen}
-            onToggle={(image, checked) =>
-              setChosen((current) => {
-                const next = new Set(current)
-                if (checked) next.add(image.id)
-                else next.delete(image.id)
-                return next
-              })
-            }
+            selected={selection}
+            onToggle={(image, checked) => selection.toggle(image.id, checked)}
+            places={reorderable ? { first: firstPlace, count: pages.total } : undefined}
             onMove={reorderable ? move : undefined}
           />
+          <ListPager pages={pages} thing="image" />
         </>
       )}
       {uploadOpen ? <GalleryUploadDialog folderNames={folders.map((folder) => folder.name)} onClose={() => setUploadOpen(false)} /> : null}
@@ -253,11 +191,23 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
       {editingFolder ? (
         <GalleryFolderDialog
           folder={editingFolder}
-          photos={images.filter((image) => image.folder === editingFolder.name).sort(byPlace)}
+          cover={covers[editingFolder.id] ?? null}
+          photos={images.filter((image) => image.folder === editingFolder.name)}
           onClose={() => setEditingFolder(null)}
         />
       ) : null}
       {editingImage ? <GalleryImageDialog image={editingImage} folderNames={folders.map((folder) => folder.name)} onClose={() => setEditingImage(null)} /> : null}
     </>
   )
+}
+
+/** While a move is on its way, the page shows it: the photo at its new place, or gone when its place is on another page. */
+function withPendingMove(images: AdminGalleryImage[], form: FormData | undefined, firstPlace: number) {
+  const id = form?.get('intent') === 'place-image' ? form.get('id') : null
+  const moving = images.find((image) => image.id === id)
+  if (!moving) return images
+  const to = Number(form?.get('place')) - firstPlace
+  const rest = images.filter((image) => image !== moving)
+  if (to >= 0 && to < images.length) rest.splice(to, 0, moving)
+  return rest
 }

@@ -1,4 +1,4 @@
-import { getAdminGallery } from '#app/domain/gallery/gallery-admin.server.ts'
+import { listGalleryImagesPage } from '#app/domain/gallery/gallery.server.ts'
 import { uploadMedia } from '#app/domain/media/media-admin.server.ts'
 import { imageDescriptionSchema, MEDIA_MESSAGES } from '#app/domain/media/media.schema.ts'
 import { listMediaForAdmin } from '#app/domain/media/media-admin-list.server.ts'
@@ -7,15 +7,17 @@ import { readListParams } from '#app/lib/list-params.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/image-picker.ts'
 
+/** The picker's Gallery tab lists this many of the newest photos; older ones are on the gallery screen. */
+const PICKER_GALLERY_LIMIT = 200
+
 /**
  * A page of the media library's images (`?q=` and `?page=` as on the media
- * library screen) and the gallery's photos, newest first, each with its
- * description.
+ * library screen) and the gallery's newest photos, each with its description.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
   const { search, page } = readListParams(request.url)
-  const [media, gallery] = await Promise.all([listMediaForAdmin({ search, page }), getAdminGallery()])
+  const [media, gallery] = await Promise.all([listMediaForAdmin({ search, page }), listGalleryImagesPage({ limit: PICKER_GALLERY_LIMIT, offset: 0 })])
   return {
     media: media.items.map(({ id, url, fileName, alt, decorative }) => ({ id, url, label: fileName, alt, decorative })),
     pages: media.pages,
