@@ -5,10 +5,9 @@ import { updateUserAccess } from '#app/domain/user/user-admin.server.ts'
 import type { Change } from '#app/lib/change-feed.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { storage } from '#app/lib/storage/storage.server.ts'
-import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { apiKeyFor, callApi } from '#tests/setup/api.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { isStored } from '#tests/setup/stored-files.ts'
 
 const database = prepareTestDatabase()
 
@@ -17,14 +16,6 @@ const storedRow = (id: string) => db.selectFrom('staff_members').selectAll().whe
 async function photoFile() {
   const bytes = await sharp({ create: { width: 90, height: 120, channels: 3, background: '#aa6633' } }).jpeg().toBuffer()
   return new File([new Uint8Array(bytes)], 'patel.jpg', { type: 'image/jpeg' })
-}
-
-async function isStored(url: unknown) {
-  const location = typeof url === 'string' ? parsePublicUrl(url) : null
-  if (!location) return false
-  const object = await storage.get(location.bucket, location.key)
-  object?.body.destroy()
-  return object !== null
 }
 
 describe(`content API: staff on ${database.engine}`, () => {

@@ -7,10 +7,10 @@ import { changeFeed } from '#app/lib/changes.server.ts'
 import type { Change } from '#app/lib/change-feed.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
-import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { IMAGE_VARIANT_WIDTHS, variantUrl } from '#app/lib/uploads/image-variants.ts'
 import { newId } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { isStored } from '#tests/setup/stored-files.ts'
 
 const database = prepareTestDatabase()
 
@@ -36,14 +36,6 @@ function submission(overrides: Partial<BlogSubmission> = {}): BlogSubmission {
 
 async function storedRow(id: string) {
   return db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
-async function isStored(url: string | null | undefined) {
-  const location = url ? parsePublicUrl(url) : null
-  if (!location) return false
-  const object = await storage.get(location.bucket, location.key)
-  object?.body.destroy()
-  return object !== null
 }
 
 /** The cover and each of its width copies. */

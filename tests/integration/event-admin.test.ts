@@ -6,11 +6,11 @@ import type { Change } from '#app/lib/change-feed.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
-import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { readNullableTimestamp, readTimestamp } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { isStored } from '#tests/setup/stored-files.ts'
 
 const database = prepareTestDatabase()
 const TIME_ZONE = 'America/New_York'
@@ -35,14 +35,6 @@ async function created(input: EventSubmission) {
 async function storedRow(id: string) {
   const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst()
   return row && { ...row, start_date: readTimestamp(row.start_date), end_date: readNullableTimestamp(row.end_date) }
-}
-
-async function isStored(url: string | null | undefined) {
-  const location = url ? parsePublicUrl(url) : null
-  if (!location) return false
-  const object = await storage.get(location.bucket, location.key)
-  object?.body.destroy()
-  return object !== null
 }
 
 describe(`event writes on ${database.engine}`, () => {

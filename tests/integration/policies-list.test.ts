@@ -2,8 +2,6 @@ import { describe, expect, test } from 'vitest'
 import { createPolicy, createPolicyCategory } from '#app/domain/policy/policy-admin.server.ts'
 import { action, loader } from '#app/routes/admin/policies.tsx'
 import { db } from '#app/lib/db.server.ts'
-import { storage } from '#app/lib/storage/storage.server.ts'
-import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { BULK_MESSAGES, LIST_PAGE_SIZE } from '#app/lib/list-params.ts'
 import { simplePdf } from '#app/services/seed/simple-pdf.ts'
 import { newId } from '#db/portable.ts'
@@ -11,20 +9,13 @@ import { adminScreen, bulkForm, type Refused } from '#tests/setup/admin-screen.t
 import { changesDuring } from '#tests/setup/changes.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { createSignedInUser } from '#tests/setup/users.ts'
+import { isStored } from '#tests/setup/stored-files.ts'
 
 const database = prepareTestDatabase()
 
 type List = Awaited<ReturnType<typeof loader>>
 
 const admin = { role: 'admin' as const }
-
-async function isStored(url: string | null | undefined) {
-  const location = url ? parsePublicUrl(url) : null
-  if (!location) return false
-  const object = await storage.get(location.bucket, location.key)
-  object?.body.destroy()
-  return object !== null
-}
 
 describe(`the admin policy list on ${database.engine}`, () => {
   test('newest first, 25 a page, searched by title or description, filtered by category on the server with counts of the matching policies', async () => {

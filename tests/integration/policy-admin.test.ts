@@ -9,6 +9,7 @@ import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { simplePdf } from '#app/services/seed/simple-pdf.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { isStored } from '#tests/setup/stored-files.ts'
 
 const database = prepareTestDatabase()
 
@@ -27,14 +28,6 @@ function submission(overrides: Partial<PolicySubmission> = {}): PolicySubmission
 
 async function storedRow(id: string) {
   return db.selectFrom('policies').select(['title', 'description', 'file_url']).where('id', '=', id).executeTakeFirst()
-}
-
-async function isStored(url: string | null | undefined) {
-  const location = url ? parsePublicUrl(url) : null
-  if (!location) return false
-  const object = await storage.get(location.bucket, location.key)
-  object?.body.destroy()
-  return object !== null
 }
 
 async function storedPolicyFileCount() {

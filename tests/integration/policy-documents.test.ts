@@ -4,7 +4,6 @@ import { createPolicy, deletePolicy, deletePolicyVersion, updatePolicy, type Pol
 import { POLICY_MESSAGES } from '#app/domain/policy/policy.schema.ts'
 import { listPolicyVersions } from '#app/domain/policy/policy.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { storage } from '#app/lib/storage/storage.server.ts'
 import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { loader as versionDownload } from '#app/routes/admin/policy-version-download.ts'
 import { loader as storedFile } from '#app/routes/files.ts'
@@ -16,6 +15,7 @@ import { simplePdf } from '#app/services/seed/simple-pdf.ts'
 import type { Role } from '#db/tables/people.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { createSignedInUser, requestWithCookie } from '#tests/setup/users.ts'
+import { isStored } from '#tests/setup/stored-files.ts'
 
 const database = prepareTestDatabase()
 
@@ -48,14 +48,6 @@ function rawFile(url: string, cookie?: string) {
 
 async function bytesOf(response: Response) {
   return new Uint8Array(await response.arrayBuffer())
-}
-
-async function isStored(url: string | null | undefined) {
-  const location = url ? parsePublicUrl(url) : null
-  if (!location) return false
-  const object = await storage.get(location.bucket, location.key)
-  object?.body.destroy()
-  return object !== null
 }
 
 describe(`policy addresses and versions on ${database.engine}`, () => {

@@ -9,7 +9,6 @@ import type { Change } from '#app/lib/change-feed.server.ts'
 import { changeFeed } from '#app/lib/changes.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
-import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { variantUrl } from '#app/lib/uploads/image-variants.ts'
 import { action, loader } from '#app/routes/admin/staff.tsx'
@@ -18,6 +17,7 @@ import { sitemapEntries } from '#app/services/feeds/feed-sources.server.ts'
 import { staffContext } from '#app/services/staff-context.ts'
 import type { Role } from '#db/tables/people.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { isStored } from '#tests/setup/stored-files.ts'
 
 const database = prepareTestDatabase()
 
@@ -53,14 +53,6 @@ async function post(fields: Record<string, string | File>, role: Role = 'editor'
 
 const storedRow = (id: string) => db.selectFrom('staff_members').selectAll().where('id', '=', id).executeTakeFirst()
 const storedIds = async () => (await listStaffMembers()).map((member) => member.id)
-
-async function isStored(url: string | null | undefined) {
-  const location = url ? parsePublicUrl(url) : null
-  if (!location) return false
-  const object = await storage.get(location.bucket, location.key)
-  object?.body.destroy()
-  return object !== null
-}
 
 function refusal(field: string, message: string) {
   return { status: 400, body: { ok: false, error: message, fieldErrors: expect.objectContaining({ [field]: message }) } }

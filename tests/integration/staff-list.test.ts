@@ -3,12 +3,11 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { createStaffMember } from '#app/domain/staff/staff-admin.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { BULK_MESSAGES, LIST_PAGE_SIZE } from '#app/lib/list-params.ts'
-import { storage } from '#app/lib/storage/storage.server.ts'
-import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { action, loader } from '#app/routes/admin/staff.tsx'
 import { adminScreen, bulkForm, type Refused } from '#tests/setup/admin-screen.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { createSignedInUser } from '#tests/setup/users.ts'
+import { isStored } from '#tests/setup/stored-files.ts'
 
 const database = prepareTestDatabase()
 
@@ -35,14 +34,6 @@ function staffRow(n: number) {
     sort_order: n,
     created_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
   }
-}
-
-async function isStored(url: string | null) {
-  const location = url ? parsePublicUrl(url) : null
-  if (!location) return false
-  const object = await storage.get(location.bucket, location.key)
-  object?.body.destroy()
-  return object !== null
 }
 
 async function photo() {

@@ -6,24 +6,17 @@ import { db } from '#app/lib/db.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
-import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { addBeforeCommitStep, writeTransaction } from '#app/lib/transaction.server.ts'
 import { storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { newId } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { isStored } from '#tests/setup/stored-files.ts'
 
 const database = prepareTestDatabase()
 
 async function storedImage() {
   const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer()
   return storeImage(storage, 'uploads', new Uint8Array(bytes))
-}
-
-async function isStored(url: string) {
-  const location = parsePublicUrl(url)!
-  const object = await storage.get(location.bucket, location.key)
-  object?.body.destroy()
-  return object !== null
 }
 
 async function testimonialRow(id: string) {
