@@ -18,3 +18,12 @@ export function containsText(columns: readonly string[], text: string): RawBuild
     sql` or `,
   )})`
 }
+
+/**
+ * In a grouped count, how many rows of each group hold `text` in any of
+ * `columns` (every row when there is no text): the counts beside a list's
+ * filter, which count what the search finds.
+ */
+export function countContaining(columns: readonly string[], text: string): RawBuilder<number | string | null> {
+  return text ? sql<number | string | null>`sum(case when ${containsText(columns, text)} then 1 else 0 end)` : sql<number | string | null>`count(*)`
+}

@@ -4,7 +4,7 @@ import type { FocalPoint, ImageDescription } from '#app/domain/media/media.schem
 import { db } from '#app/lib/db.server.ts'
 import { pageOfQuery } from '#app/lib/list-page.server.ts'
 import type { ListPageInfo } from '#app/lib/list-params.ts'
-import { containsText } from '#app/lib/text-filter.server.ts'
+import { containsText, countContaining } from '#app/lib/text-filter.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
@@ -83,7 +83,7 @@ export async function listAdminGallery({ folder = null, search = '', page = 1 }:
       .select((eb) => [
         'folder',
         eb.fn.countAll<number | string>().as('total'),
-        search ? eb.fn.sum<number | string>(eb.case().when(containsText(SEARCHED_COLUMNS, search)).then(1).else(0).end()).as('matching') : eb.fn.countAll<number | string>().as('matching'),
+        countContaining(SEARCHED_COLUMNS, search).as('matching'),
       ])
       .groupBy('folder')
       .execute(),

@@ -1,7 +1,7 @@
 import { db } from '#app/lib/db.server.ts'
 import { pageOfQuery, requireExistingIds } from '#app/lib/list-page.server.ts'
 import type { ListPageInfo } from '#app/lib/list-params.ts'
-import { containsText } from '#app/lib/text-filter.server.ts'
+import { containsText, countContaining } from '#app/lib/text-filter.server.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { deletePolicy } from './policy-admin.server.ts'
 import type { CountedPolicyCategory } from './policy-admin-list.ts'
@@ -39,7 +39,7 @@ export async function listPoliciesForAdmin({ search = '', category = '', page = 
       .select((eb) => [
         'category_id',
         eb.fn.countAll<number | string>().as('count'),
-        search ? eb.fn.sum<number | string>(eb.case().when(containsText(SEARCHED_COLUMNS, search)).then(1).else(0).end()).as('matching') : eb.fn.countAll<number | string>().as('matching'),
+        countContaining(SEARCHED_COLUMNS, search).as('matching'),
       ])
       .groupBy('category_id')
       .execute(),
