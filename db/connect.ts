@@ -27,6 +27,10 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
     pool = new pg.Pool({ connectionString: target.url, max: 10 })
     // An idle client losing its server must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message))
+    // A client in use has no listener of the pool's: losing its server there would throw an unhandled
+    // 'error' event and stop the process. Its queries fail with the error anyway, and the pool drops the
+    // broken client when it comes back.
+    pool.on('connect', (client) => client.on('error', (error) => console.error('[db] PostgreSQL connection lost while in use:', error.message)))
     dialect = new PostgresDialect({ pool })
   } else {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 })
