@@ -9,6 +9,14 @@ import { rowId } from './schema-helpers.ts'
  */
 export const LIST_PAGE_SIZE = 25
 
+/**
+ * Images on one page of a grid of photos (the gallery, admin and public, and
+ * the media library): 48 fills whole rows at 1, 2, 3 and 4 columns, so no page
+ * ends on a ragged row, and is about as many thumbnails as a page loads lazily
+ * at ease.
+ */
+export const GRID_PAGE_SIZE = 48
+
 /** Where a paged list stands: the page shown (never past the last), how many pages and matching rows. */
 export interface ListPageInfo {
   page: number

@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight, ImagePlus, Search, Upload } from 'lucide-react'
+import { ImagePlus, Search, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { Field } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
@@ -11,7 +12,7 @@ import { Spinner } from '#app/components/ui/spinner.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import { MAX_ALT_LENGTH } from '#app/domain/media/media.schema.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
-import { countOf, type ListPageInfo } from '#app/lib/list-params.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
 import { LIST_SEARCH_MAX_LENGTH, listNoMatchText } from '#app/lib/list-search.ts'
 import { canShowInBrowser, IMAGE_ACCEPT, looksLikeImage, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { fitImageForUpload } from '#app/components/forms/fit-image-for-upload.ts'
@@ -138,7 +139,9 @@ export function ImagePickerDialog({ open, onOpenChange, onSelect }: ImagePickerD
                   empty={browse.search ? listNoMatchText('images', browse.search) : 'No images in the media library yet'}
                   onChoose={choose}
                 />
-                {library.data ? <MediaPages pages={library.data.pages} busy={library.state !== 'idle'} onPage={(page) => setBrowse((current) => ({ ...current, page }))} /> : null}
+                {library.data && library.data.pages.pageCount > 1 ? (
+                  <ListPager pages={library.data.pages} thing="image" busy={library.state !== 'idle'} onPage={(page) => setBrowse((current) => ({ ...current, page }))} />
+                ) : null}
               </TabsContent>
               <TabsContent value="gallery">
                 <ImageGrid images={library.data?.gallery ?? []} loading={loading} empty="No images in gallery yet" onChoose={choose} />
@@ -269,28 +272,6 @@ function MediaSearch({ search, onSearch }: { search: string; onSearch: (search: 
         Search
       </Button>
     </form>
-  )
-}
-
-/** Where the picker's media list stands, and buttons to the pages beside it. */
-function MediaPages({ pages, busy, onPage }: { pages: ListPageInfo; busy: boolean; onPage: (page: number) => void }) {
-  if (pages.pageCount < 2) return null
-  return (
-    <nav aria-label="Pages of images" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-muted-foreground">
-        {countOf(pages.total, 'image')}, page {pages.page} of {pages.pageCount}
-      </p>
-      <div className="flex gap-2">
-        <Button type="button" variant="outline" size="sm" disabled={busy || pages.page <= 1} onClick={() => onPage(pages.page - 1)}>
-          <ChevronLeft aria-hidden />
-          Previous
-        </Button>
-        <Button type="button" variant="outline" size="sm" disabled={busy || pages.page >= pages.pageCount} onClick={() => onPage(pages.page + 1)}>
-          Next
-          <ChevronRight aria-hidden />
-        </Button>
-      </div>
-    </nav>
   )
 }
 

@@ -1,38 +1,68 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { useListHref } from '#app/components/hooks/use-list-href.ts'
 import { countOf, type ListPageInfo } from '#app/lib/list-params.ts'
 
 /**
- * The pages of a back-office list: where it stands ('151 messages, page 2 of
- * 7') and Previous/Next links that keep its search and filter.
+ * The pages of a list: where it stands ('151 messages, page 2 of 7') and
+ * Previous/Next links that keep its search and filter; or, for a list paged
+ * inside a dialog rather than in the address (`onPage`), buttons.
  */
-export function ListPager({ pages, thing, things = `${thing}s` }: { pages: ListPageInfo; thing: string; things?: string }) {
+export function ListPager({
+  pages,
+  thing,
+  things = `${thing}s`,
+  onPage,
+  busy = false,
+}: {
+  pages: ListPageInfo
+  thing: string
+  things?: string
+  onPage?: (page: number) => void
+  busy?: boolean
+}) {
   const href = useListHref()
   const { page, pageCount, total } = pages
+  const to = (target: number, rel: 'prev' | 'next', children: ReactNode) =>
+    onPage ? (
+      <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => onPage(target)}>
+        {children}
+      </Button>
+    ) : (
+      <Button asChild variant="outline" size="sm">
+        <Link to={href({ page: target })} rel={rel}>
+          {children}
+        </Link>
+      </Button>
+    )
   return (
     <nav aria-label={`Pages of ${things}`} className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground">
         {countOf(total, thing, things)}, page {page} of {pageCount}
       </p>
       <div className="flex gap-2">
-        {page > 1 ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={href({ page: page - 1 })} rel="prev">
-              <ChevronLeft aria-hidden />
-              Previous
-            </Link>
-          </Button>
-        ) : null}
-        {page < pageCount ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={href({ page: page + 1 })} rel="next">
-              Next
-              <ChevronRight aria-hidden />
-            </Link>
-          </Button>
-        ) : null}
+        {page > 1
+          ? to(
+              page - 1,
+              'prev',
+              <>
+                <ChevronLeft aria-hidden />
+                Previous
+              </>,
+            )
+          : null}
+        {page < pageCount
+          ? to(
+              page + 1,
+              'next',
+              <>
+                Next
+                <ChevronRight aria-hidden />
+              </>,
+            )
+          : null}
       </div>
     </nav>
   )

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { GALLERY_GRID_CLASS } from '#app/components/site/gallery-grid.tsx'
 import { GalleryTileImage } from '#app/components/site/gallery-tile-image.tsx'
 import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
 import type { PublicAlbum } from '#app/domain/gallery/gallery.schema.ts'
@@ -11,7 +12,7 @@ export function albumPath(slug: string) {
 /** One card per published album: its cover, name, description and photo count, linking to its page. Same columns as the photo grid. */
 export function AlbumCards({ albums }: { albums: readonly PublicAlbum[] }) {
   return (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+    <ul className={GALLERY_GRID_CLASS}>
       {albums.map((album) => (
         <li key={album.slug}>
           <Link

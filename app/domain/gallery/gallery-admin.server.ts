@@ -28,7 +28,7 @@ import {
   type GalleryImage,
   type GalleryImageChanges,
 } from './gallery.schema.ts'
-import { toGalleryFolder, toGalleryImage } from './gallery.server.ts'
+import { toGalleryFolder, toGalleryImage, whereListedUnder } from './gallery.server.ts'
 
 /** A new folder: its name and switches, and optionally its description. */
 export type NewGalleryFolder = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & { description?: string }
@@ -60,13 +60,6 @@ export interface AdminGalleryList {
 }
 
 const SEARCHED_COLUMNS = ['title', 'alt'] as const
-
-/** The photos listed under a folder: its own, and for 'general' also those whose folder has no row (empty, or deleted). */
-function listedUnderFolder(query: SelectQueryBuilder<Database, 'gallery', object>, folder: string) {
-  return folder === DEFAULT_FOLDER
-    ? query.where((eb) => eb.or([eb('folder', '=', DEFAULT_FOLDER), eb('folder', 'not in', eb.selectFrom('gallery_folders').select('name'))]))
-    : query.where('folder', '=', folder)
-}
 
 /**
  * One page of the admin gallery (docs/product-rules.md#gallery): all photos
@@ -102,7 +95,7 @@ export async function listAdminGallery({ folder = null, search = '', page = 1 }:
   const covers = Object.fromEntries(folderRows.flatMap((row) => coverRows.filter((cover) => cover.id === row.cover_image_id).map((cover) => [row.id, cover])))
   const shownFolder = folder !== null && folderNames.has(folder) ? folder : null
   let shown = db.selectFrom('gallery')
-  if (shownFolder !== null) shown = listedUnderFolder(shown, shownFolder)
+  if (shownFolder !== null) shown = whereListedUnder(shown, shownFolder)
   if (search) shown = shown.where(containsText(SEARCHED_COLUMNS, search))
   const ordered = shownFolder === null ? shown.selectAll().orderBy('created_at', 'desc').orderBy('id') : inAlbumOrder(shown.selectAll())
   const { rows, pages } = await pageOfQuery(ordered, page, GALLERY_PAGE_SIZE)

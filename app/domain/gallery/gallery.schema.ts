@@ -2,18 +2,15 @@ import { z } from 'zod'
 import { looksLikeImage, MAX_FILES_PER_UPLOAD, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
 import { checkedBox, optionalText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 import { altTextField, describedAs, focalCoordinate, type FocalPoint, type ImageDescription } from '#app/domain/media/media.schema.ts'
+import { GRID_PAGE_SIZE } from '#app/lib/list-params.ts'
 
 /** The folder of an upload that names none, and of an image whose folder is empty. */
 export const DEFAULT_FOLDER = 'general'
 
 export const FOLDER_NAME_MAX = 50
 export const ALBUM_DESCRIPTION_MAX = 500
-/**
- * Photos on one page of the admin grid (docs/product-rules.md#gallery): 48
- * fills whole rows at 1, 2, 3 and 4 columns, so no page ends on a ragged
- * row, and at a phone's one column it is still a page a thumb scrolls.
- */
-export const GALLERY_PAGE_SIZE = 48
+/** Photos on one page of the admin grid (docs/product-rules.md#gallery). */
+export const GALLERY_PAGE_SIZE = GRID_PAGE_SIZE
 /** The most photos one bulk move or delete takes: a page of the admin grid, as other lists' bulk limit is their page. */
 export const BULK_MAX = GALLERY_PAGE_SIZE
 /** Folder names become storage path segments (after slugifying), so they stay plain. */

@@ -1,17 +1,14 @@
-import { sql, type Selectable } from 'kysely'
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely'
+import type { Database } from '#db/database.ts'
 import { db } from '#app/lib/db.server.ts'
 import { pageOfQuery } from '#app/lib/list-page.server.ts'
-import type { ListPageInfo } from '#app/lib/list-params.ts'
+import { GRID_PAGE_SIZE, type ListPageInfo } from '#app/lib/list-params.ts'
 import { readBool, readTimestamp } from '#db/portable.ts'
 import type { GalleryFolderTable, GalleryImageTable } from '#db/tables/content.ts'
 import { DEFAULT_FOLDER, type AdminGalleryFolder, type GalleryFolder, type GalleryImage, type PublicAlbum } from './gallery.schema.ts'
 
-/**
- * Photos on one page of /gallery or of an album: 48 fill whole rows of the
- * grid's 2, 3 and 4 columns, and keep a page's HTML and first screen light
- * on a phone however many photos a school keeps over the years.
- */
-export const PUBLIC_GALLERY_PAGE_SIZE = 48
+/** Photos on one page of /gallery or of an album: however many a school keeps, a page stays light on a phone. */
+export const PUBLIC_GALLERY_PAGE_SIZE = GRID_PAGE_SIZE
 
 export interface PublicGallery {
   /** One page of the photos shown (one folder's, or all), newest first. */
@@ -195,9 +192,20 @@ export async function listPublicAlbumSlugs(): Promise<string[]> {
  */
 const listedUnder = sql<string>`coalesce((select ${sql.ref('listed.name')} from ${sql.table('gallery_folders')} as ${sql.id('listed')} where ${sql.ref('listed.name')} = ${sql.ref('gallery.folder')}), ${DEFAULT_FOLDER})`
 
+/**
+ * Only the photos listed under `folder`: its own, and for 'general' also
+ * those whose folder has no row (empty, or deleted). Written as plain
+ * conditions on the folder column, so an album's page reads its index.
+ */
+export function whereListedUnder<Row>(query: SelectQueryBuilder<Database, 'gallery', Row>, folder: string) {
+  return folder === DEFAULT_FOLDER
+    ? query.where((eb) => eb.or([eb('gallery.folder', '=', DEFAULT_FOLDER), eb('gallery.folder', 'not in', eb.selectFrom('gallery_folders').select('name'))]))
+    : query.where('gallery.folder', '=', folder)
+}
+
 /** A page of the images, newest first as the admin screen shows them, optionally only those listed under one folder. */
 export async function listGalleryImagesPage(query: { limit: number; offset: number; folder?: string }): Promise<{ images: GalleryImage[]; total: number }> {
-  const filtered = query.folder === undefined ? db.selectFrom('gallery') : db.selectFrom('gallery').where(listedUnder, '=', query.folder)
+  const filtered = query.folder === undefined ? db.selectFrom('gallery') : whereListedUnder(db.selectFrom('gallery'), query.folder)
   const [rows, count] = await Promise.all([
     filtered.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute(),
     filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
