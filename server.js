@@ -2,6 +2,7 @@
 // directly; everything else is TypeScript bundled by Vite (see server/app.ts).
 import compression from 'compression'
 import express from 'express'
+import { processRole, runPrimary } from './server/workers.js'
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production'
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
@@ -32,49 +33,61 @@ async function loadSite() {
   }
 }
 
-let site
-try {
-  site = await loadSite()
-  await site.start()
-} catch (error) {
-  console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
-  process.exit(1)
-}
+const { role, slot, settings } = processRole(process.env, DEVELOPMENT)
+if (role === 'primary') await runPrimary(settings)
+else await serve()
 
-const server = express()
-server.disable('x-powered-by')
-server.use(compression({ filter: shouldCompress }))
-if (DEVELOPMENT) {
-  server.use(site.viteDevServer.middlewares)
-} else {
-  // Hashed file names: cache for a year.
-  server.use('/assets', express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y' }))
-  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: '1h', index: false }))
-}
-server.use(site.app)
+async function serve() {
+  let site
+  try {
+    site = await loadSite()
+    // A worker leaves the start-up work to the setup process, and the outbox to worker 1 (server/workers.js).
+    await site.start({ role, outbox: slot === 1 })
+    if (role === 'setup') {
+      await site.close()
+      process.exit(0)
+    }
+  } catch (error) {
+    console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
+    process.exit(1)
+  }
 
-const { port, host } = site.config
-const listener = server.listen(port, host, () => {
-  site.logger.info(`School website listening on http://localhost:${port}`)
-})
-listener.headersTimeout = site.serverTimeouts.headersTimeout
-listener.requestTimeout = site.serverTimeouts.requestTimeout
-listener.keepAliveTimeout = site.serverTimeouts.keepAliveTimeout
+  const server = express()
+  server.disable('x-powered-by')
+  server.use(compression({ filter: shouldCompress }))
+  if (DEVELOPMENT) {
+    server.use(site.viteDevServer.middlewares)
+  } else {
+    // Hashed file names: cache for a year.
+    server.use('/assets', express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y' }))
+    server.use(express.static(`${BUILD_DIR}/client`, { maxAge: '1h', index: false }))
+  }
+  server.use(site.app)
 
-let stopping = false
-async function shutdown(signal) {
-  if (stopping) return
-  stopping = true
-  site.logger.info(`${signal} received: finishing open requests, then stopping.`)
-  listener.close()
-  site.beginShutdown()
-  listener.closeIdleConnections()
-  const forced = setTimeout(() => listener.closeAllConnections(), SHUTDOWN_GRACE_MS)
-  await new Promise((resolve) => listener.once('close', resolve))
-  clearTimeout(forced)
-  await site.close()
-  await site.viteDevServer?.close()
-  process.exit(0)
+  const { port, host } = site.config
+  const listener = server.listen(port, host, () => {
+    // With workers, the primary says it once all of them listen.
+    if (role === 'single') site.logger.info(`School website listening on http://localhost:${port}`)
+  })
+  listener.headersTimeout = site.serverTimeouts.headersTimeout
+  listener.requestTimeout = site.serverTimeouts.requestTimeout
+  listener.keepAliveTimeout = site.serverTimeouts.keepAliveTimeout
+
+  let stopping = false
+  async function shutdown(signal) {
+    if (stopping) return
+    stopping = true
+    site.logger.info(`${signal} received: finishing open requests, then stopping.`)
+    listener.close()
+    site.beginShutdown()
+    listener.closeIdleConnections()
+    const forced = setTimeout(() => listener.closeAllConnections(), SHUTDOWN_GRACE_MS)
+    await new Promise((resolve) => listener.once('close', resolve))
+    clearTimeout(forced)
+    await site.close()
+    await site.viteDevServer?.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
-process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,5 +1,5 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
+import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely'
 
 /**
  * Kysely's SqliteDialect expects the better-sqlite3 interface; this adapts
@@ -62,6 +62,32 @@ export function openSqlite(file: string) {
   return database
 }
 
+/**
+ * Several processes (the server's workers, a backup) write to one file. A
+ * transaction that begins as a reader and then writes fails at once with
+ * SQLITE_BUSY if another process committed in between (busy_timeout cannot
+ * help it), so every transaction takes the write lock when it begins and
+ * waits its turn there instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config)
+  }
+}
+
 export function createSqliteDialect(database: DatabaseSync) {
-  return new SqliteDialect({ database: new NodeSqliteDatabase(database) })
+  return new ImmediateSqliteDialect({ database: new NodeSqliteDatabase(database) })
 }

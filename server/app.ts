@@ -69,12 +69,16 @@ app.use(unexpectedError)
 let goLive: GoLiveAnnouncements | undefined
 let outbox: OutboxWorker | undefined
 
-/** Runs before the server listens: migrations, first-start content, the change feed's LISTEN, the scheduled posts' timer, the outbox's delivery. */
-export async function start() {
-  await bootstrap()
+/**
+ * Runs before the server listens: migrations, first-start content, the change feed's LISTEN, the scheduled posts' timer, the outbox's delivery.
+ * With worker processes (server/workers.js) the `setup` process does the start-up work alone and one worker the outbox.
+ */
+export async function start({ role = 'single', outbox: runOutbox = true }: { role?: 'single' | 'setup' | 'worker'; outbox?: boolean } = {}) {
+  await bootstrap({ setUp: role !== 'worker' })
+  if (role === 'setup') return
   if ('ready' in changeFeed) await changeFeed.ready
   goLive = startGoLiveAnnouncements()
-  outbox = startOutboxWorker()
+  if (runOutbox) outbox = startOutboxWorker()
 }
 
 /** Ends open event streams; call `close` once in-flight requests have finished. */

@@ -45,17 +45,54 @@ function createLocalFanOut() {
   }
 }
 
-/** Within one process: the embedded default. */
-export function createLocalChangeFeed(): ChangeFeed {
+/** How the server's worker processes pass changes to each other (see server/workers.js). */
+export interface ChangeRelay {
+  send(change: Change): void
+  /** Calls `listener` with the changes other processes sent; returns how to stop. */
+  receive(listener: (change: Change) => void): () => void
+}
+
+/** The message a worker sends its primary, and the primary passes to every other worker. */
+export const RELAYED_CHANGE = 'school-change'
+
+/**
+ * Through the IPC channel node:cluster gives a worker: the primary passes each
+ * message on to the other workers, so a write in one worker reaches every
+ * worker's subscribers.
+ */
+export function clusterRelay(): ChangeRelay {
+  return {
+    send(change) {
+      // The channel is gone once the primary stops: the worker is stopping too.
+      if (process.connected) process.send?.({ type: RELAYED_CHANGE, change })
+    },
+    receive(listener) {
+      const onMessage = (message: unknown) => {
+        const { type, change } = (message ?? {}) as { type?: unknown; change?: Change }
+        if (type === RELAYED_CHANGE && change) listener(change)
+      }
+      process.on('message', onMessage)
+      return () => void process.off('message', onMessage)
+    },
+  }
+}
+
+/** Within one process (the embedded default), or across one machine's worker processes through `relay`. */
+export function createLocalChangeFeed(relay?: ChangeRelay): ChangeFeed {
   const fanOut = createLocalFanOut()
+  const stopReceiving = relay?.receive((change) => fanOut.emit(change))
   return {
     publish(change) {
       fanOut.emit(change)
+      relay?.send(change)
       return Promise.resolve()
     },
     announceLocally: (change) => fanOut.emit(change),
     subscribe: (tables, listener) => fanOut.subscribe(tables, listener),
-    close: () => Promise.resolve(),
+    close() {
+      stopReceiving?.()
+      return Promise.resolve()
+    },
   }
 }
 

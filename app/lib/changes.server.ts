@@ -1,4 +1,5 @@
-import { createLocalChangeFeed, createPostgresChangeFeed, type Change } from './change-feed.server.ts'
+import cluster from 'node:cluster'
+import { clusterRelay, createLocalChangeFeed, createPostgresChangeFeed, type Change } from './change-feed.server.ts'
 import { database } from './db.server.ts'
 import { config } from './env.server.ts'
 import { singleton } from './singleton.server.ts'
@@ -6,7 +7,8 @@ import { singleton } from './singleton.server.ts'
 export const changeFeed = singleton('changeFeed', () =>
   config.database.engine === 'postgres' && database.pool
     ? createPostgresChangeFeed(database.pool, config.database.url)
-    : createLocalChangeFeed(),
+    : // PostgreSQL's NOTIFY already reaches every process; on SQLite a worker's peers hear through the primary.
+      createLocalChangeFeed(cluster.isWorker ? clusterRelay() : undefined),
 )
 
 /** Tells subscribers about committed writes. Domain functions call this after each write. */

@@ -74,10 +74,12 @@ function protectDataFolder() {
 /**
  * Start-up work: protect the data folder, migrate, check the file store, fill a fresh database, build a missing
  * search index (an upgraded or restored site), make sure an administrator exists. From here on every write keeps
- * the search index in step.
+ * the search index in step (in every process that writes).
  */
-export async function bootstrap() {
+export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}) {
   followWritesInSearchIndex()
+  // A worker process: the setup process has done the rest (server/workers.js).
+  if (!setUp) return
   protectDataFolder()
   await withStartupLock(async () => {
     await database.migrate()

@@ -1,0 +1,135 @@
+// Several worker processes on one machine (node:cluster), in plain JavaScript
+// because server.js loads it before any bundle: the primary stays small and
+// never loads the app. See docs/decisions/033-worker-processes.md.
+import cluster from 'node:cluster'
+import os from 'node:os'
+
+/** More workers than this rarely pays on the small servers a school has, and each costs its own memory. */
+const MOST_DEFAULT_WORKERS = 4
+/** What one worker needs at the least (the app, its caches, a page being rendered), for MEMORY_LIMIT_MB's default worker count. */
+const LEAST_MB_PER_WORKER = 150
+/** What the primary and each worker use besides V8's old space (code, new space, SQLite, sharp). */
+const OUTSIDE_HEAP_MB = 70
+/** A worker that stops sooner than this after it started is restarted after a growing pause, so a crash loop does not spin. */
+const STEADY_AFTER_MS = 10_000
+const LONGEST_RESTART_PAUSE_MS = 30_000
+/** The message kind of a relayed change (app/lib/change-feed.server.ts, RELAYED_CHANGE). */
+const RELAYED_CHANGE = 'school-change'
+
+const ROLE = 'SCHOOL_WORKER_ROLE'
+const SLOT = 'SCHOOL_WORKER_SLOT'
+
+function readWhole(env, name, least, most, problems) {
+  const text = env[name]?.trim()
+  if (!text) return undefined
+  const value = Number(text)
+  if (Number.isInteger(value) && value >= least && value <= most) return value
+  problems.push(`  ${name}: must be a whole number from ${least} to ${most}`)
+  return undefined
+}
+
+/**
+ * WEB_CONCURRENCY worker processes (default: the cores, at most 4, and no more than MEMORY_LIMIT_MB
+ * holds at 150 MB each); MEMORY_LIMIT_MB is the whole server's memory (primary and workers together).
+ */
+export function workerSettings(env = process.env) {
+  const problems = []
+  const memoryLimitMb = readWhole(env, 'MEMORY_LIMIT_MB', 128, 1_048_576, problems)
+  let workers = readWhole(env, 'WEB_CONCURRENCY', 1, 64, problems)
+  if (problems.length) return { problems }
+  const byMemory = memoryLimitMb ? Math.max(1, Math.floor(memoryLimitMb / LEAST_MB_PER_WORKER)) : Infinity
+  workers ??= Math.max(1, Math.min(os.availableParallelism(), MOST_DEFAULT_WORKERS, byMemory))
+  // With a primary, it takes its share of the limit first; the rest is split among the workers.
+  const heapMb = memoryLimitMb ? Math.max(64, Math.floor((memoryLimitMb - (workers > 1 ? 50 : 0)) / workers) - OUTSIDE_HEAP_MB) : undefined
+  return { workers, memoryLimitMb, heapMb, problems }
+}
+
+/**
+ * What this process is: `single` (one process, no primary), `primary` (forks the others), `setup` (a worker
+ * that runs the once-per-start work and exits) or `worker` (serves; slot 1 also runs the once-per-machine jobs).
+ */
+export function processRole(env = process.env, development = false) {
+  if (cluster.isWorker) return { role: env[ROLE] === 'setup' ? 'setup' : 'worker', slot: Number(env[SLOT] ?? 0) }
+  if (development) return { role: 'single', slot: 1 }
+  const settings = workerSettings(env)
+  if (settings.problems.length) {
+    console.error(`Invalid configuration:\n${settings.problems.join('\n')}`)
+    process.exit(1)
+  }
+  return { role: settings.workers > 1 ? 'primary' : 'single', slot: 1, settings }
+}
+
+/** A log line in the shape the app's log has (app/lib/logger.server.ts), for the primary that does not load it. */
+function log(level, msg) {
+  const line = JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, msg })
+  if (level === 'info') console.log(line)
+  else console.error(line)
+}
+
+function exited(worker) {
+  return new Promise((resolve) => worker.once('exit', (code, signal) => resolve({ code, signal })))
+}
+
+/**
+ * The primary: runs the start-up work once in a `setup` worker (migrations, a new site's content and
+ * first administrator, whose password is printed there and only there), then forks `workers` serving
+ * workers that share one port, passes each worker's changes to the others, restarts a worker that
+ * stops, and on SIGTERM or SIGINT lets every worker finish its open requests before it exits.
+ */
+export async function runPrimary({ workers, heapMb }) {
+  if (heapMb) cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] })
+  let stopping = false
+  let setup
+  const living = new Set()
+
+  const stop = (signal) => {
+    if (stopping) return
+    stopping = true
+    for (const worker of living) worker.process.kill(signal)
+    if (setup) setup.process.kill(signal)
+    else if (living.size === 0) process.exit(0)
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+
+  setup = cluster.fork({ [ROLE]: 'setup' })
+  const { code } = await exited(setup)
+  setup = undefined
+  if (code !== 0 || stopping) process.exit(stopping ? 0 : (code ?? 1))
+
+  const restarts = new Map()
+  let waitingToListen = workers
+
+  function fork(slot) {
+    const startedAt = Date.now()
+    const worker = cluster.fork({ [ROLE]: 'worker', [SLOT]: String(slot) })
+    living.add(worker)
+    worker.on('message', (message) => {
+      if (message?.type !== RELAYED_CHANGE) return
+      for (const other of living) {
+        if (other !== worker && other.isConnected()) other.send(message)
+      }
+    })
+    worker.once('listening', (address) => {
+      waitingToListen -= 1
+      if (waitingToListen === 0) log('info', `School website listening on http://localhost:${address.port} (${workers} worker processes)`)
+    })
+    worker.once('exit', (code, signal) => {
+      living.delete(worker)
+      if (stopping) {
+        if (living.size === 0) process.exit(0)
+        return
+      }
+      const quick = Date.now() - startedAt < STEADY_AFTER_MS
+      const failures = quick ? (restarts.get(slot) ?? 0) + 1 : 0
+      restarts.set(slot, failures)
+      const pause = quick ? Math.min(LONGEST_RESTART_PAUSE_MS, 500 * 2 ** failures) : 0
+      log('error', `Worker ${slot} (pid ${worker.process.pid}) stopped (${signal ?? `exit code ${code}`}); starting another${pause ? ` in ${pause / 1000} s` : ''}.`)
+      setTimeout(() => {
+        if (!stopping) fork(slot)
+      }, pause)
+    })
+  }
+
+  for (let slot = 1; slot <= workers; slot += 1) fork(slot)
+}
