@@ -2,7 +2,7 @@
 // directly; everything else is TypeScript bundled by Vite (see server/app.ts).
 import compression from 'compression'
 import express from 'express'
-import { processRole, runPrimary } from './server/workers.js'
+import { processRole, reportSetUp, runPrimary, setUpElsewhere } from './server/workers.js'
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production'
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
@@ -33,21 +33,21 @@ async function loadSite() {
   }
 }
 
-const { role, slot, settings } = processRole(process.env, DEVELOPMENT)
-if (role === 'primary') await runPrimary(settings)
+const { role, slot, start, settings } = processRole(process.env, DEVELOPMENT)
+if (role === 'primary') runPrimary(settings)
 else await serve()
 
 async function serve() {
   let site
   try {
     site = await loadSite()
-    // A worker leaves the start-up work to the setup process, and the outbox to worker 1 (server/workers.js).
-    await site.start({ role, outbox: slot === 1 })
-    if (role === 'setup') {
-      await site.close()
-      process.exit(0)
-    }
+    // Worker 1 alone runs the start-up work and the outbox (server/workers.js).
+    if (start === 'wait') await setUpElsewhere()
+    await site.start({ setUp: start === 'setup', outbox: slot === 1 })
+    if (role === 'worker' && start === 'setup') reportSetUp()
   } catch (error) {
+    // A bad setting fails worker 1 too: it alone says so (the primary then stops this one while it waits).
+    if (start === 'wait') await setUpElsewhere()
     console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
     process.exit(1)
   }

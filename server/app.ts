@@ -71,11 +71,10 @@ let outbox: OutboxWorker | undefined
 
 /**
  * Runs before the server listens: migrations, first-start content, the change feed's LISTEN, the scheduled posts' timer, the outbox's delivery.
- * With worker processes (server/workers.js) the `setup` process does the start-up work alone and one worker the outbox.
+ * With worker processes (server/workers.js) one worker does the start-up work and runs the outbox.
  */
-export async function start({ role = 'single', outbox: runOutbox = true }: { role?: 'single' | 'setup' | 'worker'; outbox?: boolean } = {}) {
-  await bootstrap({ setUp: role !== 'worker' })
-  if (role === 'setup') return
+export async function start({ setUp = true, outbox: runOutbox = true }: { setUp?: boolean; outbox?: boolean } = {}) {
+  await bootstrap({ setUp })
   if ('ready' in changeFeed) await changeFeed.ready
   goLive = startGoLiveAnnouncements()
   if (runOutbox) outbox = startOutboxWorker()

@@ -16,8 +16,10 @@ const LONGEST_RESTART_PAUSE_MS = 30_000
 /** The message kind of a relayed change (app/lib/change-feed.server.ts, RELAYED_CHANGE). */
 const RELAYED_CHANGE = 'school-change'
 
-const ROLE = 'SCHOOL_WORKER_ROLE'
+const START = 'SCHOOL_WORKER_START'
 const SLOT = 'SCHOOL_WORKER_SLOT'
+/** Worker 1 to the primary, then the primary to the others: the start-up work is done. */
+const SET_UP = 'school-set-up'
 
 function readWhole(env, name, least, most, problems) {
   const text = env[name]?.trim()
@@ -45,18 +47,37 @@ export function workerSettings(env = process.env) {
 }
 
 /**
- * What this process is: `single` (one process, no primary), `primary` (forks the others), `setup` (a worker
- * that runs the once-per-start work and exits) or `worker` (serves; slot 1 also runs the once-per-machine jobs).
+ * What this process is: `single` (one process, no primary), `primary` (forks the workers) or `worker`.
+ * A worker's `start` says when it may begin: `setup` (worker 1 at first: it runs the once-per-start work),
+ * `wait` (the others at first: they load the app meanwhile, then wait for worker 1) or `now` (a replacement).
+ * Worker 1 also runs the once-per-machine jobs.
  */
 export function processRole(env = process.env, development = false) {
-  if (cluster.isWorker) return { role: env[ROLE] === 'setup' ? 'setup' : 'worker', slot: Number(env[SLOT] ?? 0) }
-  if (development) return { role: 'single', slot: 1 }
+  if (cluster.isWorker) return { role: 'worker', slot: Number(env[SLOT] ?? 0), start: env[START] ?? 'now' }
+  if (development) return { role: 'single', slot: 1, start: 'setup' }
   const settings = workerSettings(env)
   if (settings.problems.length) {
     console.error(`Invalid configuration:\n${settings.problems.join('\n')}`)
     process.exit(1)
   }
-  return { role: settings.workers > 1 ? 'primary' : 'single', slot: 1, settings }
+  return { role: settings.workers > 1 ? 'primary' : 'single', slot: 1, start: 'setup', settings }
+}
+
+/** In a `wait` worker: resolves once worker 1 has done the start-up work. */
+export function setUpElsewhere() {
+  return new Promise((resolve) => {
+    const onMessage = (message) => {
+      if (message?.type !== SET_UP) return
+      process.off('message', onMessage)
+      resolve()
+    }
+    process.on('message', onMessage)
+  })
+}
+
+/** In worker 1: tells the primary the start-up work is done. */
+export function reportSetUp() {
+  process.send?.({ type: SET_UP })
 }
 
 /** A log line in the shape the app's log has (app/lib/logger.server.ts), for the primary that does not load it. */
@@ -66,45 +87,40 @@ function log(level, msg) {
   else console.error(line)
 }
 
-function exited(worker) {
-  return new Promise((resolve) => worker.once('exit', (code, signal) => resolve({ code, signal })))
-}
-
 /**
- * The primary: runs the start-up work once in a `setup` worker (migrations, a new site's content and
- * first administrator, whose password is printed there and only there), then forks `workers` serving
- * workers that share one port, passes each worker's changes to the others, restarts a worker that
- * stops, and on SIGTERM or SIGINT lets every worker finish its open requests before it exits.
+ * The primary: forks `workers` workers that share one port. Worker 1 runs the start-up work alone
+ * (migrations, a new site's content and first administrator, whose password is printed there and
+ * only there) while the others load the app; then they start too. The primary passes each worker's
+ * changes to the others, restarts a worker that stops, and on SIGTERM or SIGINT lets every worker
+ * finish its open requests before it exits. It never loads the app, so it stays small.
  */
-export async function runPrimary({ workers, heapMb }) {
+export function runPrimary({ workers, heapMb }) {
   if (heapMb) cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] })
   let stopping = false
-  let setup
+  let setUp = false
+  let waitingToListen = workers
   const living = new Set()
+  const restarts = new Map()
 
-  const stop = (signal) => {
+  function stop(signal) {
     if (stopping) return
     stopping = true
     for (const worker of living) worker.process.kill(signal)
-    if (setup) setup.process.kill(signal)
-    else if (living.size === 0) process.exit(0)
+    if (living.size === 0) process.exit(0)
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
 
-  setup = cluster.fork({ [ROLE]: 'setup' })
-  const { code } = await exited(setup)
-  setup = undefined
-  if (code !== 0 || stopping) process.exit(stopping ? 0 : (code ?? 1))
-
-  const restarts = new Map()
-  let waitingToListen = workers
-
   function fork(slot) {
     const startedAt = Date.now()
-    const worker = cluster.fork({ [ROLE]: 'worker', [SLOT]: String(slot) })
+    const start = setUp ? 'now' : slot === 1 ? 'setup' : 'wait'
+    const worker = cluster.fork({ [START]: start, [SLOT]: String(slot) })
     living.add(worker)
     worker.on('message', (message) => {
+      if (message?.type === SET_UP) {
+        setUp = true
+        for (const other of living) if (other !== worker && other.isConnected()) other.send(message)
+      }
       if (message?.type !== RELAYED_CHANGE) return
       for (const other of living) {
         if (other !== worker && other.isConnected()) other.send(message)
@@ -116,8 +132,13 @@ export async function runPrimary({ workers, heapMb }) {
     })
     worker.once('exit', (code, signal) => {
       living.delete(worker)
+      // The start-up work failed (a bad setting, no database): its message is printed; the others cannot start.
+      if (start === 'setup' && !setUp && !stopping) {
+        stop('SIGTERM')
+        process.exitCode = code || 1
+      }
       if (stopping) {
-        if (living.size === 0) process.exit(0)
+        if (living.size === 0) process.exit()
         return
       }
       const quick = Date.now() - startedAt < STEADY_AFTER_MS

@@ -78,7 +78,7 @@ function protectDataFolder() {
  */
 export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}) {
   followWritesInSearchIndex()
-  // A worker process: the setup process has done the rest (server/workers.js).
+  // Another worker process has done the rest (server/workers.js).
   if (!setUp) return
   protectDataFolder()
   await withStartupLock(async () => {

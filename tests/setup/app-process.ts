@@ -17,7 +17,8 @@ export interface AppProcess {
 
 /** The server as installed: vitest's TEST=true would turn off Better Auth's origin and CSRF checks. */
 function productionEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, NODE_ENV: 'production', TEST: '' }
+  // One process unless the run asks for more (WEB_CONCURRENCY=2 npx vitest run --project server): every test then runs against workers.
+  return { ...process.env, NODE_ENV: 'production', TEST: '', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' }
 }
 
 /** Starts the production build (`node server.js`) as its own process, like `npm run serve`. */
