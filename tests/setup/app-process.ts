@@ -21,6 +21,11 @@ function productionEnv(): NodeJS.ProcessEnv {
   return { ...process.env, NODE_ENV: 'production', TEST: '', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' }
 }
 
+/** Several workers load the app side by side, on the test machine's few cores: they may take longer to start. */
+function startTimeoutMs(env: Record<string, string>) {
+  return Number(env.WEB_CONCURRENCY ?? productionEnv().WEB_CONCURRENCY) > 1 ? 90_000 : 30_000
+}
+
 /** Starts the production build (`node server.js`) as its own process, like `npm run serve`. */
 export async function startApp(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<AppProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'school-app-'))
@@ -40,7 +45,7 @@ export async function startApp(env: Record<string, string> = {}, options: { data
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`app did not start:\n${output}`))
-    }, 30_000)
+    }, startTimeoutMs(env))
     const check = () => {
       if (output.includes('listening on')) {
         clearTimeout(timer)

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
 
 export type MailerOptions = {
   /** smtp:// or smtps:// URL; without it mails are written to `outbox` instead. */
@@ -58,6 +57,9 @@ export function rateWindow(ratePerMinute: number): { rateLimit: number; rateDelt
  * message, which is written to the outbox as an .eml file and its link logged,
  * so a fresh install can confirm accounts and reset passwords.
  */
+/** nodemailer is loaded with the first mail: most worker processes never send one (the outbox delivers from one). */
+const loadNodemailer = () => import('nodemailer').then((module) => module.default)
+
 export function createMailer({ smtpUrl, from, outbox, ratePerMinute = 600, log = console.log }: MailerOptions): Mailer {
   const message = (mail: MailMessage) => ({
     from,
@@ -70,25 +72,30 @@ export function createMailer({ smtpUrl, from, outbox, ratePerMinute = 600, log =
     messageId: mail.messageId,
   })
   if (smtpUrl) {
-    const transport = nodemailer.createTransport({
-      url: smtpUrl,
-      pool: true,
-      maxConnections: POOL_CONNECTIONS,
-      socketTimeout: SOCKET_TIMEOUT_MS,
-      ...rateWindow(ratePerMinute),
-    })
+    const pool = () =>
+      loadNodemailer().then((nodemailer) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          pool: true,
+          maxConnections: POOL_CONNECTIONS,
+          socketTimeout: SOCKET_TIMEOUT_MS,
+          ...rateWindow(ratePerMinute),
+        }),
+      )
+    let transport: ReturnType<typeof pool> | undefined
     return {
       async send(mail) {
-        const info = await transport.sendMail(message(mail))
+        const info = await (await (transport ??= pool())).sendMail(message(mail))
         return { response: String(info.response ?? '') }
       },
-      close: () => transport.close(),
+      close: () => void transport?.then((pooled) => pooled.close()),
     }
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const writer = () => loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }))
+  let transport: ReturnType<typeof writer> | undefined
   return {
     async send(mail) {
-      const info = await transport.sendMail(message(mail))
+      const info = await (await (transport ??= writer())).sendMail(message(mail))
       await fs.mkdir(outbox, { recursive: true, mode: 0o700 })
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`)
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 })

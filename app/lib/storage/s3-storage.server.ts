@@ -1,13 +1,5 @@
 import type { Readable } from 'node:stream'
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3'
+import type { S3Client } from '@aws-sdk/client-s3'
 import { assertValidKey, contentTypeFor, type Bucket, type Storage } from './storage.ts'
 
 export interface S3StorageOptions {
@@ -19,20 +11,28 @@ export interface S3StorageOptions {
   secretAccessKey?: string
 }
 
+type Sdk = typeof import('@aws-sdk/client-s3')
+
 /** Any S3-compatible store; the four logical buckets are prefixes in one S3 bucket. */
 export function createS3Storage(options: S3StorageOptions): Storage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    // Many S3-compatible stores reject the checksum headers newer SDKs add by default.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  })
+  // The SDK is loaded on first use: a site on local files never pays its ~30 MB in each process.
+  let loaded: Promise<{ sdk: Sdk; client: S3Client }> | undefined
+  const s3 = () => (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: newClient(sdk) })))
+
+  function newClient(sdk: Sdk) {
+    return new sdk.S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      // Many S3-compatible stores reject the checksum headers newer SDKs add by default.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+    })
+  }
 
   function objectKey(bucket: Bucket, key: string) {
     assertValidKey(key)
@@ -41,8 +41,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
   return {
     async put(bucket, key, body, contentType) {
+      const { sdk, client } = await s3()
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: options.bucket,
           Key: objectKey(bucket, key),
           Body: body,
@@ -51,10 +52,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       )
     },
     async get(bucket, key) {
+      const { sdk, client } = await s3()
       try {
-        const object = await client.send(
-          new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }),
-        )
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }))
         if (!object.Body) return null
         return {
           body: object.Body as Readable,
@@ -62,18 +62,20 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           contentType: object.ContentType ?? contentTypeFor(key),
         }
       } catch (error) {
-        if (error instanceof NoSuchKey) return null
+        if (error instanceof sdk.NoSuchKey) return null
         throw error
       }
     },
     async delete(bucket, key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }))
+      const { sdk, client } = await s3()
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }))
     },
     async *list(bucket) {
+      const { sdk, client } = await s3()
       const prefix = `${bucket}/`
       let ContinuationToken: string | undefined
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: options.bucket, Prefix: prefix, ContinuationToken }))
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: options.bucket, Prefix: prefix, ContinuationToken }))
         for (const object of page.Contents ?? []) {
           if (object.Key) yield object.Key.slice(prefix.length)
         }
@@ -81,7 +83,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       } while (ContinuationToken)
     },
     async ping() {
-      await client.send(new HeadBucketCommand({ Bucket: options.bucket }))
+      const { sdk, client } = await s3()
+      await client.send(new sdk.HeadBucketCommand({ Bucket: options.bucket }))
       return true
     },
   }
