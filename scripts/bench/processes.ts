@@ -31,6 +31,8 @@ export function ensureBuild(buildDir: string) {
 
 export interface Service {
   url: string
+  /** The process started (with workers, their primary). */
+  pid?: number
   stop(): Promise<void>
 }
 
@@ -68,7 +70,7 @@ export async function startService(command: string, args: string[], options: { u
       (response) => response.ok,
       () => false,
     )
-    if (ready) return { url: options.url, stop: () => stopProcess(child) }
+    if (ready) return { url: options.url, pid: child.pid, stop: () => stopProcess(child) }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import type { S3Client } from '@aws-sdk/client-s3'
+import type * as S3Sdk from '@aws-sdk/client-s3'
 import { assertValidKey, contentTypeFor, type Bucket, type Storage } from './storage.ts'
 
 export interface S3StorageOptions {
@@ -11,12 +11,12 @@ export interface S3StorageOptions {
   secretAccessKey?: string
 }
 
-type Sdk = typeof import('@aws-sdk/client-s3')
+type Sdk = typeof S3Sdk
 
 /** Any S3-compatible store; the four logical buckets are prefixes in one S3 bucket. */
 export function createS3Storage(options: S3StorageOptions): Storage {
   // The SDK is loaded on first use: a site on local files never pays its ~30 MB in each process.
-  let loaded: Promise<{ sdk: Sdk; client: S3Client }> | undefined
+  let loaded: Promise<{ sdk: Sdk; client: S3Sdk.S3Client }> | undefined
   const s3 = () => (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: newClient(sdk) })))
 
   function newClient(sdk: Sdk) {
