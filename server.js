@@ -43,8 +43,15 @@ async function serve() {
     site = await loadSite()
     // Worker 1 alone runs the start-up work and the outbox (server/workers.js).
     if (start === 'wait') await setUpElsewhere()
-    await site.start({ setUp: start === 'setup', outbox: slot === 1 })
-    if (role === 'worker' && start === 'setup') reportSetUp()
+    const { newSite } = await site.start({ setUp: start === 'setup', outbox: slot === 1 })
+    if (role === 'worker' && start === 'setup') {
+      // Making a new site's demo photos leaves this process twice its size: a fresh worker serves instead.
+      reportSetUp({ leaving: newSite })
+      if (newSite) {
+        await site.close()
+        process.exit(0)
+      }
+    }
   } catch (error) {
     // A bad setting fails worker 1 too: it alone says so (the primary then stops this one while it waits).
     if (start === 'wait') await setUpElsewhere()

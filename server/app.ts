@@ -76,10 +76,11 @@ let outbox: OutboxWorker | undefined
  */
 export async function start({ setUp = true, outbox: runOutbox = true }: { setUp?: boolean; outbox?: boolean } = {}) {
   limitImageMemory()
-  await bootstrap({ setUp })
+  const { newSite } = await bootstrap({ setUp })
   if ('ready' in changeFeed) await changeFeed.ready
   goLive = startGoLiveAnnouncements()
   if (runOutbox) outbox = startOutboxWorker()
+  return { newSite }
 }
 
 /** Ends open event streams; call `close` once in-flight requests have finished. */

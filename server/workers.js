@@ -75,9 +75,9 @@ export function setUpElsewhere() {
   })
 }
 
-/** In worker 1: tells the primary the start-up work is done. */
-export function reportSetUp() {
-  process.send?.({ type: SET_UP })
+/** In worker 1: tells the primary the start-up work is done, and whether this worker leaves now for a fresh one. */
+export function reportSetUp({ leaving }) {
+  process.send?.({ type: SET_UP, leaving })
 }
 
 /** A log line in the shape the app's log has (app/lib/logger.server.ts), for the primary that does not load it. */
@@ -96,6 +96,9 @@ function log(level, msg) {
  */
 export function runPrimary({ workers, heapMb }) {
   if (heapMb) cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] })
+  // glibc gives each thread its own memory arenas, which sharp's threads leave fragmented: two keep a worker
+  // tens of MB smaller. A value set for the server is kept.
+  const mallocEnv = process.env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: '2' }
   let stopping = false
   let setUp = false
   let waitingToListen = workers
@@ -114,11 +117,13 @@ export function runPrimary({ workers, heapMb }) {
   function fork(slot) {
     const startedAt = Date.now()
     const start = setUp ? 'now' : slot === 1 ? 'setup' : 'wait'
-    const worker = cluster.fork({ [START]: start, [SLOT]: String(slot) })
+    const worker = cluster.fork({ ...mallocEnv, [START]: start, [SLOT]: String(slot) })
     living.add(worker)
+    let leaving = false
     worker.on('message', (message) => {
       if (message?.type === SET_UP) {
         setUp = true
+        leaving = message.leaving === true
         for (const other of living) if (other !== worker && other.isConnected()) other.send(message)
       }
       if (message?.type !== RELAYED_CHANGE) return
@@ -141,6 +146,7 @@ export function runPrimary({ workers, heapMb }) {
         if (living.size === 0) process.exit()
         return
       }
+      if (leaving && code === 0) return fork(slot)
       const quick = Date.now() - startedAt < STEADY_AFTER_MS
       const failures = quick ? (restarts.get(slot) ?? 0) + 1 : 0
       restarts.set(slot, failures)

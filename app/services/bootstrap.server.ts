@@ -76,14 +76,16 @@ function protectDataFolder() {
  * search index (an upgraded or restored site), make sure an administrator exists. From here on every write keeps
  * the search index in step (in every process that writes).
  */
-export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}) {
+/** Says whether the site was new (its content was just made). */
+export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}): Promise<{ newSite: boolean }> {
   followWritesInSearchIndex()
   // Another worker process has done the rest (server/workers.js).
-  if (!setUp) return
+  if (!setUp) return { newSite: false }
   protectDataFolder()
+  let newSite = false
   await withStartupLock(async () => {
     await database.migrate()
-    const newSite = await isFreshDatabase(database.db)
+    newSite = await isFreshDatabase(database.db)
     await checkFileStore({ newSite })
     if (newSite) {
       await seedBaseContent(database.db, storage)
@@ -97,4 +99,5 @@ export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}) {
     await ensureFirstAdmin()
     await removeExpiredUnconfirmedAccounts()
   })
+  return { newSite }
 }
