@@ -1,18 +1,11 @@
 // The production and development entry. Plain JavaScript so that Node runs it
 // directly; everything else is TypeScript bundled by Vite (see server/app.ts).
-import compression from 'compression'
-import express from 'express'
 import { processRole, reportSetUp, runPrimary, setUpElsewhere } from './server/workers.js'
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production'
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 const SHUTDOWN_GRACE_MS = 10_000
 
-/** Event streams must not be buffered by compression. */
-function shouldCompress(req, res) {
-  const type = String(res.getHeader('Content-Type') ?? '')
-  return !type.startsWith('text/event-stream') && compression.filter(req, res)
-}
 
 async function loadSite() {
   if (!DEVELOPMENT) return import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href)
@@ -58,6 +51,12 @@ async function serve() {
     console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
     process.exit(1)
   }
+
+  // Loaded here, not at the top: a primary never serves and stays small.
+  const { default: compression } = await import('compression')
+  const { default: express } = await import('express')
+  /** Event streams must not be buffered by compression. */
+  const shouldCompress = (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res)
 
   const server = express()
   server.disable('x-powered-by')

@@ -1,5 +1,5 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely'
+import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement, type TransactionSettings } from 'kysely'
 
 /**
  * Kysely's SqliteDialect expects the better-sqlite3 interface; this adapts
@@ -67,11 +67,12 @@ export function openSqlite(file: string) {
  * transaction that begins as a reader and then writes fails at once with
  * SQLITE_BUSY if another process committed in between (busy_timeout cannot
  * help it), so every transaction takes the write lock when it begins and
- * waits its turn there instead.
+ * waits its turn there instead. Read-only transactions stay deferred.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings) {
+    // A read-only one (a backup) reads its snapshot without holding up the writers.
+    await connection.executeQuery(CompiledQuery.raw(settings?.accessMode === 'read only' ? 'begin' : 'begin immediate'))
   }
 }
 

@@ -57,7 +57,7 @@ async function countRows(trx: Transaction<Database>, table: ArchivedTable): Prom
 
 async function writeTables(db: Kysely<Database>, engine: DatabaseHandle['engine'], archive: Pack, manifest: Omit<ArchiveManifest, 'rows'>) {
   // One transaction: every table as of the same moment, while the site keeps running.
-  const transaction = engine === 'postgres' ? db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only') : db.transaction()
+  const transaction = engine === 'postgres' ? db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only') : db.transaction().setAccessMode('read only')
   return transaction.execute(async (trx) => {
     const rows = {} as Record<ArchivedTable, number>
     for (const { table } of ARCHIVED_TABLES) rows[table] = await countRows(trx, table)
