@@ -1,0 +1,21 @@
+import os from 'node:os'
+import { expect, test } from 'vitest'
+import { workerSettings } from '../../server/workers.js'
+
+test('WEB_CONCURRENCY defaults to the cores, at most 4, and no more than MEMORY_LIMIT_MB holds at 150 MB each', () => {
+  expect(workerSettings({}).workers).toBe(Math.min(os.availableParallelism(), 4))
+  expect(workerSettings({ WEB_CONCURRENCY: '3' }).workers).toBe(3)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '200' }).workers).toBe(1)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '200', WEB_CONCURRENCY: '2' }).workers).toBe(2)
+})
+
+test("MEMORY_LIMIT_MB is the whole server's: the primary's share first, the rest split among the workers' heaps", () => {
+  expect(workerSettings({}).heapMb).toBeUndefined()
+  expect(workerSettings({ MEMORY_LIMIT_MB: '700', WEB_CONCURRENCY: '2' }).heapMb).toBe(255)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '128', WEB_CONCURRENCY: '4' }).heapMb).toBe(64)
+})
+
+test('a value that is not a whole number in range is named', () => {
+  expect(workerSettings({ WEB_CONCURRENCY: '0' }).problems).toEqual(['  WEB_CONCURRENCY: must be a whole number from 1 to 64'])
+  expect(workerSettings({ MEMORY_LIMIT_MB: 'half' }).problems).toEqual(['  MEMORY_LIMIT_MB: must be a whole number from 128 to 1048576'])
+})
