@@ -42,13 +42,12 @@ function sentence(random: ReturnType<typeof generator>, words: number) {
   return `${text[0]!.toUpperCase()}${text.slice(1)}.`
 }
 
-async function insertInBatches<T extends keyof Database & string>(db: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[]) {
+async function insertInBatches<T extends keyof Database>(db: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[]) {
   await db.transaction().execute(async (tx) => {
     for (let at = 0; at < rows.length; at += BATCH) {
-      // Kysely's insert types are per table; the rows were typed against this table by the caller.
       await tx
         .insertInto(table)
-        .values(rows.slice(at, at + BATCH) as never)
+        .values(rows.slice(at, at + BATCH))
         .execute()
     }
   })
