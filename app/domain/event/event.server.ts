@@ -80,15 +80,17 @@ export async function listEventsEndingSince(since: Date, categoryId?: string, ti
 
 /**
  * The calendar page's occurrences: those that have not ended more than a
- * day ago (a repeating event's up to a year ahead). The day of grace keeps today's events listed
- * in every time zone.
+ * day ago (a repeating event's up to a year ahead), the first `limit` of
+ * them when given. The day of grace keeps today's events listed in every
+ * time zone.
  */
-export async function listUpcomingEvents(now = new Date(), { categoryId, timeZone = config.timeZone }: { categoryId?: string; timeZone?: string } = {}): Promise<SchoolEvent[]> {
+export async function listUpcomingEvents(now = new Date(), { categoryId, timeZone = config.timeZone, limit }: { categoryId?: string; timeZone?: string; limit?: number } = {}): Promise<SchoolEvent[]> {
   const from = new Date(now.getTime() - DAY_MS)
   const horizon = new Date(now.getTime() + CALENDAR_LIST_DAYS * DAY_MS).toISOString()
   const events = await publishedEventsSince(from, categoryId)
-  // A single event is listed however far ahead; a series' dates up to the horizon.
-  return occurrencesBetween(events, timeZone, { from, seriesUntil: new Date(horizon) }).filter((occurrence) => !occurrence.recurrence || occurrence.startDate < horizon)
+  // A single event is listed however far ahead; a series' dates up to the horizon, no more of them than the list shows.
+  const occurrences = occurrencesBetween(events, timeZone, { from, seriesUntil: new Date(horizon), seriesLimit: limit }).filter((occurrence) => !occurrence.recurrence || occurrence.startDate < horizon)
+  return limit === undefined ? occurrences : occurrences.slice(0, limit)
 }
 
 /** The occurrences between two instants (a month of the month view), optionally of one category. */

@@ -189,7 +189,13 @@ export async function listPublicAlbumSlugs(): Promise<string[]> {
     .select('slug')
     .where('external_use', '=', true)
     .where('enabled', '=', true)
-    .where((eb) => eb.exists(eb.selectFrom('gallery').select('gallery.id').where(folderOf, '=', eb.ref('gallery_folders.name'))))
+    // Plain conditions on the folder column (the photos of an empty folder are 'general''s), so each album is one index lookup.
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('gallery').select('gallery.id').whereRef('gallery.folder', '=', 'gallery_folders.name')),
+        eb.and([eb('gallery_folders.name', '=', DEFAULT_FOLDER), eb.exists(eb.selectFrom('gallery').select('gallery.id').where('gallery.folder', '=', ''))]),
+      ]),
+    )
     .orderBy('slug')
     .execute()
   return rows.map((row) => row.slug)

@@ -48,10 +48,10 @@ export async function calendarFeedInput(now: Date, category?: { id: string; name
 }
 
 /**
- * The most addresses one sitemap file lists. sitemaps.org allows 50,000; a fifth of that keeps each request's
+ * The most addresses one sitemap file lists. sitemaps.org allows 50,000; a tenth of that keeps each request's
  * reading and writing small however long the school has been posting.
  */
-export const SITEMAP_URLS_PER_FILE = 10_000
+export const SITEMAP_URLS_PER_FILE = 5_000
 
 /** The sitemap files at /sitemaps/{kind}-{n}.xml, each kind read a file at a time (docs/product-rules.md#feeds-and-search-engines). */
 interface SitemapKind {
