@@ -9,6 +9,7 @@ import { config } from '#app/lib/env.server.ts'
 import { loader as rssLoader } from '#app/routes/feeds/blog-rss.ts'
 import { loader as sitemapFileLoader } from '#app/routes/feeds/sitemap-file.ts'
 import { loader as sitemapLoader } from '#app/routes/feeds/sitemap.ts'
+import { loader as calendarLoader } from '#app/routes/site/calendar.tsx'
 import { BLOG_FEED_POSTS, sitemapEntries, sitemapFileEntries, sitemapFilePaths } from '#app/services/feeds/feed-sources.server.ts'
 import { newId } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
@@ -108,6 +109,23 @@ describe(`content growing for years on ${database.engine}`, () => {
       expect((await listOccurrencesBetween(new Date('2030-03-01T00:00:00Z'), new Date('2030-04-01T00:00:00Z'))).map((event) => event.id)).not.toContain(past.id)
     } finally {
       for (const event of [daily, past]) await deleteEvent(event.id)
+    }
+  })
+
+  test('the calendar list shows the next 100 dates and links to the month of the later ones', async () => {
+    const start = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)
+    const daily = await createEvent({ title: 'Reading Hour', description: null, startDate: `${start}T07:00`, endDate: null, imageUrl: null, imageFile: null, recurrence: 'FREQ=DAILY;COUNT=300' }, 'UTC')
+    try {
+      const page = await calendarLoader({ request: new Request(`${config.publicUrl}/calendar`), params: {}, context: {} } as never)
+      expect(page.events).toHaveLength(100)
+      const listed = page.events.filter((event) => event.id === daily.id)
+      expect(listed.length).toBeGreaterThan(0)
+      // The first date not listed is in the month the link opens.
+      const shownUntil = page.events.at(-1)!.startDate
+      expect(page.laterMonth).not.toBeNull()
+      expect(page.laterMonth! >= shownUntil.slice(0, 7)).toBe(true)
+    } finally {
+      await deleteEvent(daily.id)
     }
   })
 
