@@ -88,9 +88,17 @@ export async function listUpcomingEvents(now = new Date(), { categoryId, timeZon
   const from = new Date(now.getTime() - DAY_MS)
   const horizon = new Date(now.getTime() + CALENDAR_LIST_DAYS * DAY_MS).toISOString()
   const events = await publishedEventsSince(from, categoryId)
-  // A single event is listed however far ahead; a series' dates up to the horizon, no more of them than the list shows.
-  const occurrences = occurrencesBetween(events, timeZone, { from, seriesUntil: new Date(horizon), seriesLimit: limit }).filter((occurrence) => !occurrence.recurrence || occurrence.startDate < horizon)
-  return limit === undefined ? occurrences : occurrences.slice(0, limit)
+  // A single event is listed however far ahead; a series' dates up to the horizon.
+  if (limit === undefined) return occurrencesBetween(events, timeZone, { from, seriesUntil: new Date(horizon) }).filter((occurrence) => !occurrence.recurrence || occurrence.startDate < horizon)
+  // The first `limit` dates: series are worked out over a window that grows until it holds them (two weeks, then
+  // eight, …), so a year of daily clubs costs the few weeks the list shows. Dates before the window's end are final.
+  for (let span = 14 * DAY_MS; ; span *= 4) {
+    const until = new Date(Math.min(from.getTime() + span, Date.parse(horizon))).toISOString()
+    const dates = occurrencesBetween(events, timeZone, { from, seriesUntil: new Date(until) })
+    const settled = dates.filter((occurrence) => occurrence.startDate < until)
+    if (settled.length >= limit) return settled.slice(0, limit)
+    if (until === horizon) return dates.slice(0, limit)
+  }
 }
 
 /** The occurrences between two instants (a month of the month view), optionally of one category. */
