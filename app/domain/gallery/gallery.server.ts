@@ -89,8 +89,8 @@ function toPublicAlbum(folder: GalleryFolder, count: number, cover: GalleryImage
   }
 }
 
-/** A photo's place in its album: by position, then newest first (photos that share a place), then by id. */
-function inAlbumOrder<Query extends SelectQueryBuilder<Database, 'gallery', object>>(query: Query): Query {
+/** An album's order: by place, then newest first (old photos may share a place), then by id so every reader agrees. */
+export function inAlbumOrder<Query extends SelectQueryBuilder<Database, 'gallery', object>>(query: Query): Query {
   return query.orderBy('gallery.position').orderBy('gallery.created_at', 'desc').orderBy('gallery.id') as Query
 }
 
