@@ -64,6 +64,7 @@ export default [
   route('calendar/:slug.ics', 'routes/feeds/event-ics.ts'),
   route('alerts.rss', 'routes/feeds/alerts-rss.ts'),
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),
+  route('sitemaps/:file', 'routes/feeds/sitemap-file.ts'),
   route('robots.txt', 'routes/feeds/robots.ts'),
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/changes', 'routes/api/changes.ts'),

@@ -10,7 +10,7 @@ import { ensureBuild, startSite, stopAll } from './processes.ts'
 
 export const MESSAGES = 1000
 const REQUESTS = 20
-const ADMIN = { email: 'bench-admin@school.test', password: 'bench-admin-password' }
+export const ADMIN = { email: 'bench-admin@school.test', password: 'bench-admin-password' }
 const PAGES = ['/admin/contact', '/admin/contact?page=20'] as const
 export const FIRST_PAGE_P50_TARGET_MS = 200
 
@@ -24,7 +24,7 @@ function percentile(sorted: number[], fraction: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0
 }
 
-async function signIn(siteUrl: string): Promise<string> {
+export async function signIn(siteUrl: string): Promise<string> {
   const answer = await fetch(`${siteUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: siteUrl },

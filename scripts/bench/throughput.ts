@@ -25,10 +25,10 @@ function percentile(sorted: Float64Array, fraction: number) {
  * One autocannon run. The latencies are taken from each response rather than from autocannon's histogram,
  * which counts whole milliseconds: nginx answers in less than one, and 0 ms cannot be compared.
  */
-export async function measureThroughput(url: string, connections: number, seconds: number): Promise<ThroughputFigures> {
+export async function measureThroughput(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<ThroughputFigures> {
   const latencies: number[] = []
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds, headers: HEADERS }, (error: Error | null, finished) => (error ? reject(error) : resolve(finished)))
+    const instance = autocannon({ url, connections, duration: seconds, headers: { ...HEADERS, ...headers } }, (error: Error | null, finished) => (error ? reject(error) : resolve(finished)))
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime)
     })
@@ -46,6 +46,6 @@ export async function measureThroughput(url: string, connections: number, second
 }
 
 /** A short run first, so that both servers are measured warm (JIT, caches, open files). */
-export async function warmUp(url: string) {
-  await autocannon({ url, connections: 10, duration: WARM_UP_SECONDS, headers: HEADERS })
+export async function warmUp(url: string, headers: Record<string, string> = {}) {
+  await autocannon({ url, connections: 10, duration: WARM_UP_SECONDS, headers: { ...HEADERS, ...headers } })
 }

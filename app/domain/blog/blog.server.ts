@@ -24,10 +24,22 @@ export function toBlogPost(row: Selectable<BlogTable>): BlogPost {
   }
 }
 
-/** The posts a visitor may see at `now`, newest first: the feeds and sitemap. */
+/** The posts a visitor may see at `now`, newest first. */
 export async function listPublicBlogPosts(now: Date = new Date()): Promise<BlogPost[]> {
   const rows = await db.selectFrom('blogs').selectAll().where(publiclyVisible(now)).orderBy('published_at', 'desc').orderBy('id').execute()
   return rows.map(toBlogPost)
+}
+
+/** How many posts a visitor may see at `now`: the sitemap index's count of post sitemaps. */
+export async function countPublicBlogPosts(now: Date = new Date()): Promise<number> {
+  const row = await db.selectFrom('blogs').select((eb) => eb.fn.countAll().as('count')).where(publiclyVisible(now)).executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** The addresses and last changes of `limit` posts from `offset` on, newest first: one post sitemap, without reading the posts' text. */
+export async function listPublicBlogPostSlugs(now: Date, offset: number, limit: number): Promise<{ slug: string; updatedAt: string }[]> {
+  const rows = await db.selectFrom('blogs').select(['slug', 'updated_at']).where(publiclyVisible(now)).orderBy('published_at', 'desc').orderBy('id').limit(limit).offset(offset).execute()
+  return rows.map((row) => ({ slug: row.slug, updatedAt: readTimestamp(row.updated_at) }))
 }
 
 /** Posts on one page of /blogs: whole rows of the list's 1, 2 and 3 columns. */

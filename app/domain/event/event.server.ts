@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely'
+import type { ExpressionBuilder, Selectable } from 'kysely'
+import type { Database } from '#db/database.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
@@ -8,7 +9,7 @@ import { publishedOnly } from '../publishing/visibility.server.ts'
 import type { EventCategory } from './event-category.ts'
 import { listEventCategories } from './event-category.server.ts'
 import type { SchoolEvent } from './event.ts'
-import { occurrencesBetween } from './recurrence.server.ts'
+import { nextOccurrences, occurrencesBetween, SERIES_SPAN_MS } from './recurrence.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -43,16 +44,25 @@ export async function toSchoolEvents(rows: readonly EventRow[]): Promise<SchoolE
 }
 
 /**
+ * The events with an occurrence that may end at or after `since`: those that end after it, and the series
+ * that started recently enough to reach it. Without the bound every series the school ever had is read and
+ * worked out on each visit.
+ */
+function endingSince(since: Date) {
+  return (eb: ExpressionBuilder<Database, 'events'>) =>
+    eb.or([
+      eb(eb.fn.coalesce('end_date', 'start_date'), '>=', since.toISOString()),
+      eb.and([eb('recurrence', 'is not', null), eb(eb.fn.coalesce('end_date', 'start_date'), '>=', new Date(since.getTime() - SERIES_SPAN_MS).toISOString())]),
+    ])
+}
+
+/**
  * The published events with an occurrence that ended (or, without an end,
- * started) at or after `since`, optionally of one category: repeating events
- * are all read, and their occurrences sorted out by the caller.
+ * started) at or after `since`, optionally of one category: the series that
+ * may reach it are read, and their occurrences sorted out by the caller.
  */
 async function publishedEventsSince(since: Date, categoryId?: string): Promise<SchoolEvent[]> {
-  let query = db
-    .selectFrom('events')
-    .selectAll()
-    .where(publishedOnly())
-    .where((eb) => eb.or([eb(eb.fn.coalesce('end_date', 'start_date'), '>=', since.toISOString()), eb('recurrence', 'is not', null)]))
+  let query = db.selectFrom('events').selectAll().where(publishedOnly()).where(endingSince(since))
   if (categoryId) query = query.where('category_id', '=', categoryId)
   return toSchoolEvents(await query.orderBy('start_date', 'asc').orderBy('id').execute())
 }
@@ -64,21 +74,31 @@ async function publishedEventsSince(since: Date, categoryId?: string): Promise<S
  */
 export async function listEventsEndingSince(since: Date, categoryId?: string, timeZone = config.timeZone): Promise<SchoolEvent[]> {
   const events = await publishedEventsSince(since, categoryId)
-  const current = new Set(occurrencesBetween(events, timeZone, { from: since }).map((occurrence) => occurrence.id))
-  return events.filter((event) => current.has(event.id))
+  // The query read single events that end since; a series is current when one of its dates does.
+  return events.filter((event) => !event.recurrence || nextOccurrences(event, timeZone, since, 1).length > 0)
 }
 
 /**
  * The calendar page's occurrences: those that have not ended more than a
- * day ago (a repeating event's up to a year ahead). The day of grace keeps today's events listed
- * in every time zone.
+ * day ago (a repeating event's up to a year ahead), the first `limit` of
+ * them when given. The day of grace keeps today's events listed in every
+ * time zone.
  */
-export async function listUpcomingEvents(now = new Date(), { categoryId, timeZone = config.timeZone }: { categoryId?: string; timeZone?: string } = {}): Promise<SchoolEvent[]> {
+export async function listUpcomingEvents(now = new Date(), { categoryId, timeZone = config.timeZone, limit }: { categoryId?: string; timeZone?: string; limit?: number } = {}): Promise<SchoolEvent[]> {
   const from = new Date(now.getTime() - DAY_MS)
   const horizon = new Date(now.getTime() + CALENDAR_LIST_DAYS * DAY_MS).toISOString()
   const events = await publishedEventsSince(from, categoryId)
   // A single event is listed however far ahead; a series' dates up to the horizon.
-  return occurrencesBetween(events, timeZone, { from }).filter((occurrence) => !occurrence.recurrence || occurrence.startDate < horizon)
+  if (limit === undefined) return occurrencesBetween(events, timeZone, { from, seriesUntil: new Date(horizon) }).filter((occurrence) => !occurrence.recurrence || occurrence.startDate < horizon)
+  // The first `limit` dates: series are worked out over a window that grows until it holds them (two weeks, then
+  // eight, …), so a year of daily clubs costs the few weeks the list shows. Dates before the window's end are final.
+  for (let span = 14 * DAY_MS; ; span *= 4) {
+    const until = new Date(Math.min(from.getTime() + span, Date.parse(horizon))).toISOString()
+    const dates = occurrencesBetween(events, timeZone, { from, seriesUntil: new Date(until) })
+    const settled = dates.filter((occurrence) => occurrence.startDate < until)
+    if (settled.length >= limit) return settled.slice(0, limit)
+    if (until === horizon) return dates.slice(0, limit)
+  }
 }
 
 /** The occurrences between two instants (a month of the month view), optionally of one category. */
@@ -98,10 +118,10 @@ export async function listNextEvents(count: number, timeZone: string, now = new 
   const startOfToday = zonedTimeToUtc(`${today}T00:00`, timeZone)
   const [single, repeating] = await Promise.all([
     db.selectFrom('events').selectAll().where(publishedOnly()).where('recurrence', 'is', null).where('start_date', '>=', startOfToday).orderBy('start_date', 'asc').orderBy('id').limit(count).execute(),
-    db.selectFrom('events').selectAll().where(publishedOnly()).where('recurrence', 'is not', null).execute(),
+    db.selectFrom('events').selectAll().where(publishedOnly()).where('recurrence', 'is not', null).where(endingSince(new Date(startOfToday))).execute(),
   ])
   const events = await toSchoolEvents([...single, ...repeating])
-  return occurrencesBetween(events, timeZone, { from: new Date(startOfToday) })
+  return occurrencesBetween(events, timeZone, { from: new Date(startOfToday), seriesUntil: new Date(now.getTime() + CALENDAR_LIST_DAYS * DAY_MS), seriesLimit: count })
     .filter((occurrence) => occurrence.startDate >= startOfToday)
     .slice(0, count)
 }
@@ -123,9 +143,15 @@ export async function getPublishedEventBySlug(slug: string): Promise<SchoolEvent
   return row ? (await toSchoolEvents([row]))[0]! : null
 }
 
-/** Every published event's address and creation, for the sitemap. */
-export async function listPublishedEventSlugs(): Promise<{ slug: string }[]> {
-  const rows = await db.selectFrom('events').select(['id', 'slug']).where(publishedOnly()).orderBy('start_date', 'asc').execute()
+/** How many published events there are: the sitemap index's count of event sitemaps. */
+export async function countPublishedEvents(): Promise<number> {
+  const row = await db.selectFrom('events').select((eb) => eb.fn.countAll().as('count')).where(publishedOnly()).executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** The addresses of `limit` published events from `offset` on, by start: one event sitemap. */
+export async function listPublishedEventSlugs(offset: number, limit: number): Promise<{ slug: string }[]> {
+  const rows = await db.selectFrom('events').select(['id', 'slug']).where(publishedOnly()).orderBy('start_date', 'asc').orderBy('id').limit(limit).offset(offset).execute()
   return rows.map((row) => ({ slug: row.slug ?? row.id }))
 }
 

@@ -11,6 +11,14 @@ import { MAX_OCCURRENCES, MAX_SERIES_YEARS, RECURRENCE_MESSAGES, parseRecurrence
  */
 
 const MINUTE_MS = 60_000
+const DAY_MS = 24 * 60 * MINUTE_MS
+
+/**
+ * A series' last occurrence starts at most MAX_SERIES_YEARS after its first (`checkSeries`), a few days more
+ * for leap days and clocks: a series whose first occurrence ended longer ago than that has ended too, and one
+ * that is current has all its coming dates within that much time from now.
+ */
+export const SERIES_SPAN_MS = (MAX_SERIES_YEARS * 366 + 3) * DAY_MS
 
 /** 'YYYY-MM-DDTHH:mm' → 'YYYYMMDDTHHmm00', the DTSTART form. */
 function icsLocal(wallClock: string) {
@@ -40,31 +48,61 @@ function occurrenceAt(event: SchoolEvent, startWall: string, lengthMs: number | 
   }
 }
 
+/** Which of a series' occurrences to work out: those ending (or, without an end, starting) at or after `from`, starting before `until`, the first `limit` of them. */
+export interface OccurrenceWindow {
+  from?: Date
+  until?: Date
+  limit?: number
+}
+
 /**
- * Every occurrence of the event (itself alone when it does not repeat),
- * skipping its exceptions, each as the event with that occurrence's times. A
- * series is bounded when it is saved (`checkSeries`), so this list is too.
- * The end keeps the first occurrence's length on the clock.
+ * The occurrences of the event in the window (itself alone when it does not
+ * repeat), skipping its exceptions, each as the event with that
+ * occurrence's times. With `until` only the window's dates are worked out,
+ * however long the series; without it all of them (a series is bounded when
+ * it is saved, `checkSeries`). The end keeps the first occurrence's length on
+ * the clock.
  */
-export function expandEvent(event: SchoolEvent, timeZone: string): SchoolEvent[] {
+export function expandEvent(event: SchoolEvent, timeZone: string, window: OccurrenceWindow = {}): SchoolEvent[] {
   if (!event.recurrence) return [event]
   const firstWall = utcToZonedTime(event.startDate, timeZone)
   const lengthMs = event.endDate ? wallMs(utcToZonedTime(event.endDate, timeZone)) - wallMs(firstWall) : null
   const skipped = new Set(event.exceptions)
+  const rule = ruleFor(event, timeZone)
+  // An occurrence that started up to its length (and a day for changed clocks) before `from` may still be going on.
+  const after = new Date(window.from ? window.from.getTime() - (lengthMs ?? 0) - DAY_MS : Date.parse(event.startDate))
+  const starts = window.until ? rule.between(after, window.until, true) : rule.all((_, index) => index < MAX_OCCURRENCES)
+  const from = window.from?.toISOString()
+  const until = window.until?.toISOString()
   const occurrences: SchoolEvent[] = []
-  for (const start of ruleFor(event, timeZone).all((_, index) => index < MAX_OCCURRENCES)) {
+  for (const start of starts) {
+    if (occurrences.length >= (window.limit ?? Infinity)) break
     const wall = start.toPlainDateTime().toString().slice(0, 16)
-    if (!skipped.has(wall.slice(0, 10))) occurrences.push(occurrenceAt(event, wall, lengthMs, timeZone))
+    if (skipped.has(wall.slice(0, 10))) continue
+    const occurrence = occurrenceAt(event, wall, lengthMs, timeZone)
+    if ((from && (occurrence.endDate ?? occurrence.startDate) < from) || (until && occurrence.startDate >= until)) continue
+    occurrences.push(occurrence)
   }
   return occurrences
 }
 
-/** The occurrences of these events that end (or, without an end, start) at or after `from` and start before `to`, by start. */
-export function occurrencesBetween(events: readonly SchoolEvent[], timeZone: string, window: { from: Date; to?: Date }): SchoolEvent[] {
+/** The first `limit` occurrences of the event that end (or, without an end, start) at or after `from`: only the dates its series can still reach are worked out. */
+export function nextOccurrences(event: SchoolEvent, timeZone: string, from: Date, limit: number): SchoolEvent[] {
+  return expandEvent(event, timeZone, { from, until: new Date(Math.max(from.getTime(), Date.parse(event.startDate)) + SERIES_SPAN_MS), limit })
+}
+
+/**
+ * The occurrences of these events that end (or, without an end, start) at or after `from` and start before `to`, by
+ * start. A series is only worked out up to `to` (or `seriesUntil`, for a list that shows single events however far
+ * ahead but a series' dates only so far), `seriesLimit` dates at most: the work stays that of the dates shown,
+ * however long the series.
+ */
+export function occurrencesBetween(events: readonly SchoolEvent[], timeZone: string, window: { from: Date; to?: Date; seriesUntil?: Date; seriesLimit?: number }): SchoolEvent[] {
   const from = window.from.toISOString()
   const to = window.to?.toISOString()
+  const series = { from: window.from, until: window.to ?? window.seriesUntil, limit: window.seriesLimit }
   return events
-    .flatMap((event) => expandEvent(event, timeZone))
+    .flatMap((event) => expandEvent(event, timeZone, series))
     .filter((occurrence) => (occurrence.endDate ?? occurrence.startDate) >= from && (to === undefined || occurrence.startDate < to))
     .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id))
 }

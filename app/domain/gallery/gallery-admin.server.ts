@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely'
+import { sql } from 'kysely'
 import { refuseIfInUse } from '#app/domain/media/media-admin.server.ts'
 import type { FocalPoint, ImageDescription } from '#app/domain/media/media.schema.ts'
 import { db } from '#app/lib/db.server.ts'
@@ -10,7 +10,6 @@ import { storage } from '#app/lib/storage/storage.server.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
 import { checkImageUpload, storeImages } from '#app/lib/uploads/uploads.server.ts'
-import type { Database } from '#db/database.ts'
 import { isUniqueViolation, newId } from '#db/portable.ts'
 import {
   BULK_MAX,
@@ -28,7 +27,7 @@ import {
   type GalleryImage,
   type GalleryImageChanges,
 } from './gallery.schema.ts'
-import { toGalleryFolder, toGalleryImage, whereListedUnder } from './gallery.server.ts'
+import { inAlbumOrder, toGalleryFolder, toGalleryImage, whereListedUnder } from './gallery.server.ts'
 
 /** A new folder: its name and switches, and optionally its description. */
 export type NewGalleryFolder = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & { description?: string }
@@ -110,11 +109,6 @@ export async function listAdminGallery({ folder = null, search = '', page = 1 }:
     reorderable: shownFolder !== null && !search && pages.total > 1 && (shownFolder !== DEFAULT_FOLDER || strays === 0),
     covers,
   }
-}
-
-/** An album's order: by place, then newest first (old photos may share a place), then by id so every reader agrees. */
-function inAlbumOrder<Row>(query: SelectQueryBuilder<Database, 'gallery', Row>) {
-  return query.orderBy('position').orderBy('created_at', 'desc').orderBy('id')
 }
 
 const folderNotFound = () => DomainError.notFound(GALLERY_MESSAGES.folderNotFound)

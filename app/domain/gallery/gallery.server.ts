@@ -89,34 +89,44 @@ function toPublicAlbum(folder: GalleryFolder, count: number, cover: GalleryImage
   }
 }
 
-/** The place of a photo in its album: by position, then newest first (photos that share a place). */
-const placeInAlbum = sql<number>`row_number() over (partition by ${sql.ref('gallery_folders.name')} order by ${sql.ref('gallery.position')}, ${sql.ref('gallery.created_at')} desc, ${sql.ref('gallery.id')})`
+/** An album's order: by place, then newest first (old photos may share a place), then by id so every reader agrees. */
+export function inAlbumOrder<Query extends SelectQueryBuilder<Database, 'gallery', object>>(query: Query): Query {
+  return query.orderBy('gallery.position').orderBy('gallery.created_at', 'desc').orderBy('gallery.id') as Query
+}
+
+const comesFirst = (a: GalleryImage, b: GalleryImage) => a.position - b.position || b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /**
  * Each visible album's cover: the chosen cover while it is still one of the
- * album's photos, else the album's first photo. Two queries whatever the
- * number of albums or photos.
+ * album's photos, else the album's first photo. The first photo is read per
+ * album from the folder-and-position index (one row each), not by ranking
+ * every visible photo, so a visit costs the same with 20 photos or 20,000;
+ * 'general' also holds the photos of an empty folder, whose first photo is
+ * read the same way and compared.
  */
 async function coversOf(folders: readonly GalleryFolder[]): Promise<Map<string, GalleryImage>> {
   if (folders.length === 0) return new Map()
-  const chosen = folders.flatMap((folder) => (folder.coverImageId ? [folder.coverImageId] : []))
-  const [chosenRows, firstRows] = await Promise.all([
-    chosen.length ? visibleImages().where('gallery.id', 'in', chosen).execute() : [],
+  const names = folders.map((folder) => folder.name)
+  const firstOf = (folder: string) => inAlbumOrder(db.selectFrom('gallery').select('gallery.id').where('gallery.folder', '=', folder)).limit(1)
+  const [firsts, unfiled] = await Promise.all([
     db
-      .selectFrom(
-        visibleImages()
-          .where(folderOf, 'in', folders.map((folder) => folder.name))
-          .select(placeInAlbum.as('place'))
-          .as('ranked'),
-      )
-      .selectAll()
-      .where('place', '=', 1)
+      .selectFrom('gallery_folders')
+      .where('name', 'in', names)
+      .select((eb) => inAlbumOrder(eb.selectFrom('gallery').select('gallery.id').whereRef('gallery.folder', '=', 'gallery_folders.name')).limit(1).as('first_id'))
       .execute(),
+    names.includes(DEFAULT_FOLDER) ? firstOf('').execute() : [],
   ])
-  const covers = new Map(firstRows.map((row) => [row.folder, toGalleryImage(row)]))
+  const chosen = folders.flatMap((folder) => (folder.coverImageId ? [folder.coverImageId] : []))
+  const candidates = [...firsts.flatMap((row) => (row.first_id ? [row.first_id] : [])), ...unfiled.map((row) => row.id)]
+  const rows = (await visibleImages().where('gallery.id', 'in', [...chosen, ...candidates]).execute()).map(toGalleryImage)
+  const covers = new Map<string, GalleryImage>()
+  for (const image of rows.filter((row) => candidates.includes(row.id))) {
+    const found = covers.get(image.folder)
+    if (!found || comesFirst(image, found) < 0) covers.set(image.folder, image)
+  }
   for (const folder of folders) {
-    const row = chosenRows.find((candidate) => candidate.id === folder.coverImageId && candidate.folder === folder.name)
-    if (row) covers.set(folder.name, toGalleryImage(row))
+    const image = rows.find((candidate) => candidate.id === folder.coverImageId && candidate.folder === folder.name)
+    if (image) covers.set(folder.name, image)
   }
   return covers
 }
@@ -166,7 +176,7 @@ export async function getPublicAlbum(slug: string, page = 1): Promise<{ album: P
   const folder = toGalleryFolder(row)
   const inAlbum = visibleImages().where('gallery_folders.id', '=', row.id)
   const [{ rows, pages }, covers] = await Promise.all([
-    pageOfQuery(inAlbum.orderBy('gallery.position').orderBy('gallery.created_at', 'desc').orderBy('gallery.id'), page, PUBLIC_GALLERY_PAGE_SIZE),
+    pageOfQuery(inAlbumOrder(inAlbum), page, PUBLIC_GALLERY_PAGE_SIZE),
     coversOf([folder]),
   ])
   return { album: toPublicAlbum(folder, pages.total, covers.get(folder.name)), images: rows.map(toGalleryImage), pages }
@@ -179,7 +189,13 @@ export async function listPublicAlbumSlugs(): Promise<string[]> {
     .select('slug')
     .where('external_use', '=', true)
     .where('enabled', '=', true)
-    .where((eb) => eb.exists(eb.selectFrom('gallery').select('gallery.id').where(folderOf, '=', eb.ref('gallery_folders.name'))))
+    // Plain conditions on the folder column (the photos of an empty folder are 'general''s), so each album is one index lookup.
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('gallery').select('gallery.id').whereRef('gallery.folder', '=', 'gallery_folders.name')),
+        eb.and([eb('gallery_folders.name', '=', DEFAULT_FOLDER), eb.exists(eb.selectFrom('gallery').select('gallery.id').where('gallery.folder', '=', ''))]),
+      ]),
+    )
     .orderBy('slug')
     .execute()
   return rows.map((row) => row.slug)

@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream'
 import { config } from '#app/lib/env.server.ts'
 import { feedResponse } from '#app/services/feeds/feed-response.ts'
-import { sitemapEntries } from '#app/services/feeds/feed-sources.server.ts'
-import { sitemapStream } from '#app/services/feeds/sitemap.ts'
+import { sitemapFilePaths } from '#app/services/feeds/feed-sources.server.ts'
+import { sitemapBody, sitemapIndexStream } from '#app/services/feeds/sitemap.ts'
 
+/** Always an index of the sitemap files, whatever the site's size (docs/product-rules.md#feeds-and-search-engines). */
 export async function loader() {
-  // The library writes text chunks; the response streams them as UTF-8.
-  const text = Readable.toWeb(sitemapStream(config.publicUrl, await sitemapEntries())) as ReadableStream<string>
-  return feedResponse(text.pipeThrough(new TextEncoderStream()), 'application/xml; charset=utf-8')
+  return feedResponse(sitemapBody(sitemapIndexStream(config.publicUrl, await sitemapFilePaths())), 'application/xml; charset=utf-8')
 }

@@ -6,7 +6,7 @@ import { googleCalendarUrl } from '#app/domain/event/calendar-export.ts'
 import { eventIcsPath, eventPagePath, type SchoolEvent } from '#app/domain/event/event.ts'
 import { getPublishedEventBySlug } from '#app/domain/event/event.server.ts'
 import { describeRecurrence, formatPlainDate, parseRecurrence } from '#app/domain/event/recurrence.ts'
-import { expandEvent } from '#app/domain/event/recurrence.server.ts'
+import { nextOccurrences } from '#app/domain/event/recurrence.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
@@ -19,12 +19,8 @@ const NEXT_DATES = 5
 export async function loader({ params }: Route.LoaderArgs) {
   const event = await getPublishedEventBySlug(params.slug)
   if (!event) return data({ event: null, nextDates: [] }, { status: 404 })
-  const now = new Date().toISOString()
   const nextDates = event.recurrence
-    ? expandEvent(event, config.timeZone)
-        .filter((occurrence) => (occurrence.endDate ?? occurrence.startDate) >= now)
-        .slice(0, NEXT_DATES)
-        .map((occurrence) => ({ startDate: occurrence.startDate, endDate: occurrence.endDate }))
+    ? nextOccurrences(event, config.timeZone, new Date(), NEXT_DATES).map((occurrence) => ({ startDate: occurrence.startDate, endDate: occurrence.endDate }))
     : []
   return { event, nextDates }
 }

@@ -16,6 +16,9 @@ import { isEmbeddableCalendarUrl } from '#app/lib/url-rules.ts'
 import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import type { Route } from './+types/calendar.ts'
 
+/** The dates the list shows: later ones are in the month view, so a year of daily clubs stays a page a phone can load. */
+const CALENDAR_LIST_LENGTH = 100
+
 const TITLE = 'School Calendar'
 const SUBTITLE = 'Upcoming events and important dates.'
 
@@ -44,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = utcToZonedTime(now.toISOString(), timeZone).slice(0, 10)
   let month = null
   let events
+  let laterMonth: string | null = null
   if (params.get('view') === 'month') {
     const shown = parseMonth(params.get('month')) ?? monthOf(now.toISOString(), timeZone)
     // A week either side: the grid shows the days of the months around it.
@@ -52,12 +56,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     events = await listOccurrencesBetween(from, to, filter)
     month = { month: shown, weeks: monthGrid(shown, events, timeZone), previous: shiftMonth(shown, -1), next: shiftMonth(shown, 1) }
   } else {
-    events = await listUpcomingEvents(now, filter)
+    events = await listUpcomingEvents(now, { ...filter, limit: CALENDAR_LIST_LENGTH + 1 })
+    if (events.length > CALENDAR_LIST_LENGTH) laterMonth = monthOf(events[CALENDAR_LIST_LENGTH]!.startDate, timeZone)
+    events = events.slice(0, CALENDAR_LIST_LENGTH)
   }
   const url = externalCalendar?.url ?? ''
   const host = new URL(config.publicUrl).host
   return {
     events: month ? [] : events,
+    laterMonth,
     month,
     today,
     categories,
@@ -110,7 +117,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 const pill = 'inline-flex items-center rounded-full border px-3 py-1 text-sm font-medium hover:bg-muted aria-[current=page]:border-primary aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground'
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
-  const { events, month, today, categories, category, query, feedHost, fullCalendarUrl } = loaderData
+  const { events, laterMonth, month, today, categories, category, query, feedHost, fullCalendarUrl } = loaderData
   const current = new URLSearchParams(query)
   const feedPath = category ? `${CALENDAR_FEED_PATH}?category=${encodeURIComponent(category.slug)}` : CALENDAR_FEED_PATH
   const listView = month === null
@@ -183,6 +190,13 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               Upcoming Events{category ? `: ${category.name}` : ''}
             </h2>
             <CardList items={items} ordered empty="No upcoming events." className="mt-8 space-y-4" renderCard={(item) => <EventCard event={item.event} anchor={item.anchor} />} />
+            {laterMonth ? (
+              <p className="mt-6">
+                <Link to={calendarHref(current, { view: 'month', month: laterMonth })} className="font-medium text-primary underline underline-offset-4">
+                  Later events in the month view
+                </Link>
+              </p>
+            ) : null}
           </section>
         )}
         {fullCalendarUrl ? (

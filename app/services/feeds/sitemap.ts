@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { SitemapStream, streamToPromise } from 'sitemap'
+import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap'
 
 export const SITEMAP_PATH = '/sitemap.xml'
 
@@ -12,8 +12,7 @@ export interface SitemapEntry {
 
 /**
  * A sitemaps.org `urlset` with one absolute `<loc>` per page, written by the
- * `sitemap` library as a stream (it also writes the sitemap index a site of
- * more than 50,000 addresses needs).
+ * `sitemap` library as a stream.
  */
 export function sitemapStream(siteUrl: string, entries: Iterable<SitemapEntry> | AsyncIterable<SitemapEntry>): Readable {
   // Only the plain namespace: the pages list no images, videos, news or language versions.
@@ -29,4 +28,15 @@ export function sitemapStream(siteUrl: string, entries: Iterable<SitemapEntry> |
 /** The whole sitemap as text. */
 export async function buildSitemap(siteUrl: string, entries: Iterable<SitemapEntry>): Promise<string> {
   return (await streamToPromise(sitemapStream(siteUrl, entries))).toString('utf8')
+}
+
+/** A sitemaps.org `sitemapindex` naming each of the site's sitemaps (site-relative paths) by its absolute address. */
+export function sitemapIndexStream(siteUrl: string, paths: readonly string[]): Readable {
+  return Readable.from(paths.map((path) => ({ url: `${siteUrl}${path}` }))).pipe(new SitemapIndexStream())
+}
+
+/** A stream of XML text as a response body of UTF-8 bytes. */
+export function sitemapBody(stream: Readable): ReadableStream<Uint8Array> {
+  // The library writes text chunks; the response streams them as UTF-8.
+  return (Readable.toWeb(stream) as ReadableStream<string>).pipeThrough(new TextEncoderStream())
 }

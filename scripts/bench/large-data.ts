@@ -1,0 +1,127 @@
+// Whether the cost of a page stays flat as the school's content grows for years: each public page, feed and the
+// first page of each admin list, at 10 connections, on the demo content and then on the large data set
+// (large-data-set.ts), back to back on the same build. Passes when the large set's p99 is at most twice the demo's.
+// Run on its own with `node scripts/bench/large-data.ts` (BENCH_LARGE_SECONDS per page, 3 by default), and by
+// `npm run bench`.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { connectDatabase } from '#db/connect.ts'
+import { ADMIN, signIn } from './admin-lists.ts'
+import { LARGE_DATA, generateLargeData } from './large-data-set.ts'
+import { ensureBuild, startSite, stopAll, type Service } from './processes.ts'
+import { measureThroughput, warmUp } from './throughput.ts'
+
+const CONNECTIONS = 10
+const SECONDS = Number(process.env.BENCH_LARGE_SECONDS ?? 3)
+export const MAX_RATIO = 2
+
+const POST = '/blogs/{slug}'
+const ALBUM = '/gallery/{album}'
+const SITEMAP_FILE = '{first sitemap}'
+const PUBLIC_PAGES = ['/', '/blogs', POST, '/gallery', ALBUM, '/calendar', '/calendar?view=month', '/policies', '/search?q=school+trip', '/sitemap.xml', SITEMAP_FILE, '/blogs/rss.xml', '/calendar.ics']
+const ADMIN_LISTS = ['/admin', '/admin/blogs', '/admin/pages', '/admin/events', '/admin/gallery', '/admin/media', '/admin/policies', '/admin/testimonials', '/admin/contact', '/admin/users', '/admin/subscribers', '/admin/deliveries', '/admin/alerts', '/admin/staff']
+
+export interface LargeDataRow {
+  page: string
+  demo: number
+  large: number
+}
+
+export interface LargeDataResults {
+  seconds: number
+  /** How long filling the large data set took, in ms, per part. */
+  generation: Record<string, number>
+  rows: LargeDataRow[]
+}
+
+/** The addresses the placeholders stand for on this site: the first post and album listed, the first sitemap of the index. */
+async function addresses(siteUrl: string): Promise<Record<string, string>> {
+  const [blogs, gallery, sitemap] = await Promise.all(['/blogs', '/gallery', '/sitemap.xml'].map(async (page) => (await fetch(`${siteUrl}${page}`)).text()))
+  const post = /href="(\/blogs\/[a-z0-9-]+)"/.exec(blogs!)?.[1]
+  const album = /href="(\/gallery\/[a-z0-9-]+)"/.exec(gallery!)?.[1]
+  const file = /<sitemap><loc>[^<]*?(\/sitemaps\/[^<]+)<\/loc>/.exec(sitemap!)?.[1]
+  if (!post || !album) throw new Error('/blogs lists no post or /gallery no album')
+  return { [POST]: post, [ALBUM]: album, [SITEMAP_FILE]: file ?? '/sitemap.xml' }
+}
+
+/** p99 in ms of each page on this site, each after a warm-up. */
+async function measureSite(site: Service): Promise<Map<string, number>> {
+  const cookie = await signIn(site.url)
+  const named = await addresses(site.url)
+  const figures = new Map<string, number>()
+  for (const page of [...PUBLIC_PAGES, ...ADMIN_LISTS]) {
+    const url = `${site.url}${named[page] ?? page}`
+    const headers: Record<string, string> = page.startsWith('/admin') ? { cookie } : {}
+    const check = await fetch(url, { headers })
+    if (check.status !== 200) throw new Error(`${page} answered ${check.status}`)
+    await check.arrayBuffer()
+    await warmUp(url, headers)
+    const result = await measureThroughput(url, CONNECTIONS, SECONDS, headers)
+    if (result.non2xx || result.errors) console.error(`${page}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+    // No answer within the run: slower than the run is long, which no ratio describes.
+    figures.set(page, result.p99 > 0 ? result.p99 : Infinity)
+    console.error(`${page}: p99 ${result.p99.toFixed(1)} ms`)
+  }
+  return figures
+}
+
+export async function measureLargeData(buildDir: string, folder: string): Promise<LargeDataResults> {
+  const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }
+  console.error('Large data: the demo content…')
+  const demoSite = await startSite(buildDir, path.join(folder, 'large-data-demo'), path.join(folder, 'large-data-demo.log'), env)
+  const demo = await measureSite(demoSite)
+  await demoSite.stop()
+
+  const dataDir = path.join(folder, 'large-data')
+  const logFile = path.join(folder, 'large-data.log')
+  // The first start migrates and seeds the demo content; the set is added beside it, then the site starts again, so
+  // nothing it keeps in memory predates the data.
+  await (await startSite(buildDir, dataDir, logFile, env)).stop()
+  const handle = connectDatabase({ engine: 'sqlite', file: path.join(dataDir, 'school.sqlite') })
+  let generation
+  try {
+    console.error('Large data: generating…')
+    generation = await generateLargeData(handle.db)
+    console.error(`Large data: generated in ${Object.values(generation).reduce((sum, ms) => sum + ms, 0)} ms`)
+  } finally {
+    await handle.destroy()
+  }
+  const largeSite = await startSite(buildDir, dataDir, logFile, env)
+  const large = await measureSite(largeSite)
+  await largeSite.stop()
+  return { seconds: SECONDS, generation, rows: [...demo.keys()].map((page) => ({ page, demo: demo.get(page)!, large: large.get(page)! })) }
+}
+
+export function largeDataReport(results: LargeDataResults): string {
+  const total = Object.values(results.generation).reduce((sum, ms) => sum + ms, 0)
+  return [
+    `## Growth: demo content against years of content`,
+    '',
+    `${LARGE_DATA.posts.toLocaleString('en')} posts, ${LARGE_DATA.events.toLocaleString('en')} events, ${LARGE_DATA.photos.toLocaleString('en')} photos in ${LARGE_DATA.albums} albums, ${LARGE_DATA.messages.toLocaleString('en')} contact messages and ${LARGE_DATA.users.toLocaleString('en')} users beside the demo content, SQLite; generated in ${(total / 1000).toFixed(1)} s (${Object.entries(results.generation)
+      .map(([part, ms]) => `${part} ${ms} ms`)
+      .join(', ')}).`,
+    `p99 at ${CONNECTIONS} connections, ${results.seconds} s per page after a warm-up; admin lists signed in as an admin; passes at most ${MAX_RATIO}× the demo's p99.`,
+    '',
+    '| Page | demo p99 ms | large p99 ms | ratio | ≤ 2× |',
+    '|---|---:|---:|---:|---|',
+    ...results.rows.map((row) => {
+      const ratio = row.large / row.demo
+      const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : `> ${results.seconds * 1000}`)
+      return `| ${row.page} | ${ms(row.demo)} | ${ms(row.large)} | ${Number.isFinite(ratio) ? ratio.toFixed(2) : '–'} | ${ratio <= MAX_RATIO ? 'pass' : 'FAIL'} |`
+    }),
+    '',
+  ].join('\n')
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-large-data-'))
+  try {
+    const buildDir = process.env.BUILD_DIR ?? 'build'
+    ensureBuild(buildDir)
+    console.log(largeDataReport(await measureLargeData(buildDir, folder)))
+  } finally {
+    await stopAll()
+    fs.rmSync(folder, { recursive: true, force: true })
+  }
+}

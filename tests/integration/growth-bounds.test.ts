@@ -1,0 +1,172 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { describe, expect, test } from 'vitest'
+import { createBlogPost } from '#app/domain/blog/blog-admin.server.ts'
+import { createEvent, deleteEvent, type EventSubmission } from '#app/domain/event/event-admin.server.ts'
+import { listEventsEndingSince, listNextEvents, listOccurrencesBetween, listUpcomingEvents } from '#app/domain/event/event.server.ts'
+import { getPublicAlbum, getPublicGallery } from '#app/domain/gallery/gallery.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import { config } from '#app/lib/env.server.ts'
+import { loader as rssLoader } from '#app/routes/feeds/blog-rss.ts'
+import { loader as sitemapFileLoader } from '#app/routes/feeds/sitemap-file.ts'
+import { loader as sitemapLoader } from '#app/routes/feeds/sitemap.ts'
+import { loader as calendarLoader } from '#app/routes/site/calendar.tsx'
+import { BLOG_FEED_POSTS, sitemapEntries, sitemapFileEntries, sitemapFilePaths } from '#app/services/feeds/feed-sources.server.ts'
+import { newId } from '#db/portable.ts'
+import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { parseFeedXml } from '#tests/setup/feed-xml.ts'
+
+const database = prepareTestDatabase()
+
+const DAY = 24 * 60 * 60 * 1000
+const indexParser = new XMLParser({ isArray: (name) => name === 'sitemap' })
+
+/** `count` published posts, `step` ms apart, the newest `ago` ms ago; created through the domain, as staff would. */
+async function publishPosts(label: string, count: number, ago = DAY, step = DAY) {
+  const posts = []
+  for (let n = 0; n < count; n += 1) {
+    const publishAt = new Date(Date.now() - ago - n * step).toISOString().slice(0, 16)
+    posts.push(await createBlogPost({ title: `${label} ${n}`, slug: `${label}-${n}-${newId().slice(0, 6)}`, excerpt: null, content: '<p>News.</p>', removeCover: false, coverFile: null, coverAlt: '', publication: { state: 'published', publishAt } }))
+  }
+  return posts
+}
+
+describe(`content growing for years on ${database.engine}`, () => {
+  test('/sitemap.xml is an index of sitemap files; with a small limit per file each address is in exactly one file, and every file answers', async () => {
+    await publishPosts('sitemap', 7)
+    const perFile = 3
+    const paths = await sitemapFilePaths(new Date(), perFile)
+    const postFiles = paths.filter((path) => path.startsWith('/sitemaps/posts-'))
+    const postCount = Number((await db.selectFrom('blogs').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'published').where('published_at', '<=', new Date().toISOString()).executeTakeFirstOrThrow()).n)
+    expect(postFiles).toEqual(Array.from({ length: Math.ceil(postCount / perFile) }, (_, n) => `/sitemaps/posts-${n + 1}.xml`))
+    expect(paths[0]).toBe('/sitemaps/screens-1.xml')
+
+    const listed: string[] = []
+    for (const path of paths) {
+      const entries = await sitemapFileEntries(path.slice('/sitemaps/'.length), new Date(), perFile)
+      expect(entries?.length).toBeGreaterThan(0)
+      expect(entries!.length).toBeLessThanOrEqual(perFile)
+      listed.push(...entries!.map((entry) => entry.path))
+    }
+    expect(new Set(listed).size).toBe(listed.length)
+    expect(listed).toEqual((await sitemapEntries(new Date(), perFile)).map((entry) => entry.path))
+    // One past the last file, and names that are no file, are not found.
+    expect(await sitemapFileEntries(`posts-${postFiles.length + 1}.xml`, new Date(), perFile)).toBeNull()
+    for (const name of ['nothing-1.xml', 'posts-0.xml', 'posts-1', 'constructor-1.xml']) expect(await sitemapFileEntries(name)).toBeNull()
+
+    // The routes: the index names each file by its absolute address, and each file it names answers with its addresses.
+    const index = await sitemapLoader()
+    expect(index.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+    const text = await index.text()
+    expect(XMLValidator.validate(text)).toBe(true)
+    const files = (indexParser.parse(text) as { sitemapindex: { sitemap: { loc: string }[] } }).sitemapindex.sitemap.map((sitemap) => sitemap.loc)
+    expect(files).toEqual((await sitemapFilePaths()).map((path) => `${config.publicUrl}${path}`))
+    const everyAddress: string[] = []
+    for (const file of files) {
+      const response = await sitemapFileLoader({ params: { file: file.slice(`${config.publicUrl}/sitemaps/`.length) } } as never)
+      everyAddress.push(...(parseFeedXml(await response.text()).urlset.url ?? []).map((url) => url.loc))
+    }
+    expect(everyAddress).toContain(`${config.publicUrl}/`)
+    expect(everyAddress.filter((loc) => loc.includes('/blogs/sitemap-'))).toHaveLength(7)
+    await expect(sitemapFileLoader({ params: { file: 'posts-999.xml' } } as never)).rejects.toMatchObject({ status: 404 })
+  })
+
+  test(`the blog feeds carry the newest ${BLOG_FEED_POSTS} posts, newest first`, async () => {
+    const older = await publishPosts('archive', 3, 400 * DAY)
+    // Minutes apart, an hour ago at most: newer than any other post of the run.
+    const newest = await publishPosts('recent', BLOG_FEED_POSTS, 2 * 60_000, 2 * 60_000)
+    const channel = parseFeedXml(await (await rssLoader()).text()).rss.channel
+    const links = (channel.item ?? []).map((item) => item.link)
+    expect(links).toEqual(newest.map((post) => `${config.publicUrl}/blogs/${post.slug}`))
+    for (const post of older) expect(links).not.toContain(`${config.publicUrl}/blogs/${post.slug}`)
+  })
+
+  test('a repeating event is worked out only for the dates shown: a month, the coming year, the next few', async () => {
+    const base: EventSubmission = { title: 'Breakfast Club', description: null, startDate: '2030-01-07T08:00', endDate: '2030-01-07T08:45', imageUrl: null, imageFile: null }
+    // Daily for 500 days: the longest series the calendar takes.
+    const daily = await createEvent({ ...base, recurrence: 'FREQ=DAILY;COUNT=500' }, 'UTC')
+    // A weekly club whose dates all ended years before the window.
+    const past = await createEvent({ ...base, title: 'Old Club', startDate: '2025-01-07T15:00', endDate: '2025-01-07T16:00', recurrence: 'FREQ=WEEKLY;COUNT=20' }, 'UTC')
+    try {
+      const march = (await listOccurrencesBetween(new Date('2030-03-01T00:00:00Z'), new Date('2030-04-01T00:00:00Z'), { timeZone: 'UTC' })).filter((event) => event.id === daily.id)
+      expect(march).toHaveLength(31)
+      expect(march[0]).toMatchObject({ startDate: '2030-03-01T08:00:00.000Z', endDate: '2030-03-01T08:45:00.000Z' })
+      expect(march.at(-1)!.startDate).toBe('2030-03-31T08:00:00.000Z')
+
+      const now = new Date('2030-06-15T12:00:00Z')
+      const upcoming = (await listUpcomingEvents(now, { timeZone: 'UTC' })).filter((event) => event.id === daily.id)
+      // From what has not ended a day before (yesterday's breakfast has) to the series' end.
+      expect(upcoming[0]!.startDate).toBe('2030-06-15T08:00:00.000Z')
+      expect(upcoming.at(-1)!.startDate).toBe('2031-05-21T08:00:00.000Z')
+      expect(upcoming.length).toBe(341)
+
+      const next = (await listNextEvents(3, 'UTC', now)).filter((event) => event.id === daily.id)
+      expect(next.map((event) => event.startDate)).toEqual(['2030-06-15T08:00:00.000Z', '2030-06-16T08:00:00.000Z', '2030-06-17T08:00:00.000Z'])
+
+      // The feed carries each current series once (its rule, not its dates), and none that ended before its window.
+      const feed = await listEventsEndingSince(new Date('2030-06-01T00:00:00Z'), undefined, 'UTC')
+      expect(feed.filter((event) => event.id === daily.id)).toHaveLength(1)
+      expect(feed.map((event) => event.id)).not.toContain(past.id)
+      expect((await listOccurrencesBetween(new Date('2030-03-01T00:00:00Z'), new Date('2030-04-01T00:00:00Z'))).map((event) => event.id)).not.toContain(past.id)
+    } finally {
+      for (const event of [daily, past]) await deleteEvent(event.id)
+    }
+  })
+
+  test('the calendar list shows the next 100 dates and links to the month of the later ones', async () => {
+    const start = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)
+    const daily = await createEvent({ title: 'Reading Hour', description: null, startDate: `${start}T07:00`, endDate: null, imageUrl: null, imageFile: null, recurrence: 'FREQ=DAILY;COUNT=300' }, 'UTC')
+    try {
+      const page = await calendarLoader({ request: new Request(`${config.publicUrl}/calendar`), params: {}, context: {} } as never)
+      expect(page.events).toHaveLength(100)
+      const listed = page.events.filter((event) => event.id === daily.id)
+      expect(listed.length).toBeGreaterThan(0)
+      // The first date not listed is in the month the link opens.
+      const shownUntil = page.events.at(-1)!.startDate
+      expect(page.laterMonth).not.toBeNull()
+      expect(page.laterMonth! >= shownUntil.slice(0, 7)).toBe(true)
+    } finally {
+      await deleteEvent(daily.id)
+    }
+  })
+
+  test("an album's cover is its first photo by its order (position, then newest); an unpublished album has none; a chosen cover wins while it is the album's", async () => {
+    const albums = [
+      { id: newId(), name: 'Sports Day', slug: 'sports-day-growth', external_use: true, enabled: true },
+      { id: newId(), name: 'Staff Party', slug: 'staff-party-growth', external_use: false, enabled: true },
+      { id: newId(), name: 'Harvest', slug: 'harvest-growth', external_use: true, enabled: true },
+    ]
+    await db.insertInto('gallery_folders').values(albums).execute()
+    const photo = (folder: string, title: string, position: number, minute: number) => ({
+      id: newId(),
+      title,
+      image_url: `/files/gallery/${title.toLowerCase().replaceAll(' ', '-')}.webp`,
+      folder,
+      position,
+      created_at: new Date(Date.parse('2026-05-01T10:00:00Z') + minute * 60_000).toISOString(),
+    })
+    const photos = [
+      photo('Sports Day', 'Relay', 2, 0),
+      photo('Sports Day', 'Start line', 0, 1),
+      photo('Sports Day', 'Start line later', 0, 2),
+      photo('Sports Day', 'Finish', 1, 3),
+      photo('Staff Party', 'Cake', 0, 0),
+      photo('Harvest', 'Apples', 1, 0),
+      photo('Harvest', 'Pears', 3, 1),
+    ]
+    await db.insertInto('gallery').values(photos).execute()
+    const cardOf = async (name: string) => (await getPublicGallery()).albums.find((album) => album.name === name)
+    // Two photos share the first place: the newer one comes first, as on the album's page.
+    expect((await cardOf('Sports Day'))?.cover?.title).toBe('Start line later')
+    expect((await getPublicAlbum('sports-day-growth'))?.images.map((image) => image.title)).toEqual(['Start line later', 'Start line', 'Finish', 'Relay'])
+    expect(await cardOf('Staff Party')).toBeUndefined()
+    expect((await cardOf('Harvest'))?.cover?.title).toBe('Apples')
+
+    await db.updateTable('gallery_folders').set({ cover_image_id: photos[6]!.id }).where('id', '=', albums[2]!.id).execute()
+    expect((await cardOf('Harvest'))?.cover?.title).toBe('Pears')
+    expect((await getPublicAlbum('harvest-growth'))?.album.cover?.title).toBe('Pears')
+    // A chosen cover moved to another album no longer covers this one.
+    await db.updateTable('gallery').set({ folder: 'Sports Day' }).where('id', '=', photos[6]!.id).execute()
+    expect((await cardOf('Harvest'))?.cover?.title).toBe('Apples')
+    expect((await cardOf('Sports Day'))?.cover?.title).toBe('Start line later')
+  })
+})
