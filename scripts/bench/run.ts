@@ -10,6 +10,7 @@ import { ensureBuild, startSite, stopAll } from './processes.ts'
 import { markdownReport, type BenchResults, type ThroughputRow } from './report.ts'
 import { measureOutboxSend, outboxReport } from './outbox-send.ts'
 import { adminListsReport, measureAdminLists } from './admin-lists.ts'
+import { measurePageCache, pageCacheReport } from './page-cache.ts'
 import { NGINX_INSTALL, NGINX_WORKERS, nginxVersion, serveSavedPages } from './static-baseline.ts'
 import { measureThroughput, WARM_UP_SECONDS, warmUp } from './throughput.ts'
 
@@ -93,6 +94,8 @@ try {
   const outbox = await measureOutboxSend(BUILD_DIR, siteFolder)
   console.error('Admin lists: 1,000 contact messages…')
   const adminLists = await measureAdminLists(BUILD_DIR, siteFolder)
+  console.error('Page cache: pages with and without it…')
+  const pageCache = await measurePageCache({ buildDir: BUILD_DIR, folder: siteFolder, connections: CONNECTIONS, seconds: DURATION_SECONDS })
 
   const cpus = os.cpus()
   const results: BenchResults = {
@@ -106,11 +109,11 @@ try {
     pageWeight,
     lighthouse,
   }
-  const report = `${markdownReport(results)}\n${outboxReport(outbox)}\n${adminListsReport(adminLists)}`
+  const report = `${markdownReport(results)}\n${outboxReport(outbox)}\n${adminListsReport(adminLists)}\n${pageCacheReport(pageCache)}`
   console.log(report)
   fs.writeFileSync('docs/benchmarks.md', report)
   fs.mkdirSync('.tmp/bench', { recursive: true })
-  fs.writeFileSync('.tmp/bench/results.json', `${JSON.stringify({ ...results, outbox, adminLists }, null, 2)}\n`)
+  fs.writeFileSync('.tmp/bench/results.json', `${JSON.stringify({ ...results, outbox, adminLists, pageCache }, null, 2)}\n`)
   console.error(`Done in ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`)
 } finally {
   await cleanUp()
