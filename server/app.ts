@@ -60,7 +60,7 @@ function getLoadContext(req: express.Request, res: express.Response) {
   return context
 }
 
-const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, build, getLoadContext, feed: changeFeed, timeZone: config.timeZone, secureCookies: config.publicUrl.startsWith('https://') })
+const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, build, getLoadContext, feed: changeFeed, timeZone: config.timeZone, secureCookies: config.publicUrl.startsWith('https://'), sqliteFile: config.database.engine === 'sqlite' ? config.database.file : undefined })
 app.use(pageCache.middleware)
 
 app.use(createRequestHandler({ build, getLoadContext, bodyLimit: bodyLimitFor }))

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto'
+import { DatabaseSync } from 'node:sqlite'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { LRUCache } from 'lru-cache'
 import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { issuePageFormCookie, TOKEN_IN_COOKIE } from '#app/domain/contact/anonymous-form.server.ts'
+import { issuePageFormCookie } from '#app/domain/contact/anonymous-form.server.ts'
+import { TOKEN_IN_COOKIE } from '#app/domain/contact/form-token.ts'
 import type { ChangeFeed } from '#app/lib/change-feed.server.ts'
 import { cspNonceContext, sharedRenderContext } from '#app/lib/request-context.ts'
 import { ARCHIVED_TABLES, DERIVED_TABLES } from '#app/lib/site-archive/archive-format.ts'
@@ -30,7 +32,7 @@ export const PAGE_MAX_AGE_MS = 60_000
  * family's own mailed link (subscription and unsubscribe tokens), and the
  * search (one page per query: any visitor could fill the cache with them).
  */
-const UNCACHED_PATHS = /^\/(?:admin|api|auth|preview|subscribe\/(?:confirm|manage)|unsubscribe|search|files|share-images|push)(?:\/|$)/
+const UNCACHED_PATHS = /^\/(?:admin|api|auth|preview|subscribe\/(?:confirm|manage)|unsubscribe|search|files|share-images|push)(?:\/|$)/i
 /** Better Auth's cookies (a session, its cached copy, a sign-in waiting for its second factor): their holder gets their own render. */
 const STAFF_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?better-auth\./
 /** What a stored page keeps of the router's headers: the rest the cache sets itself, or belongs to one response. */
@@ -68,6 +70,12 @@ export interface PageCacheOptions {
   timeZone: string
   /** The form token cookie is sent only over HTTPS when the site is served so. */
   secureCookies: boolean
+  /**
+   * SQLite only: the database file, watched for commits made by other
+   * connections (another process on the same file, a script) that the
+   * change feed does not carry.
+   */
+  sqliteFile?: string
   clock?: () => number
 }
 
@@ -102,6 +110,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const rendering = new Map<string, Promise<RenderOutcome>>()
   /** Counts the clears: a render that began before a write is not kept after it. */
   let generation = 0
+  const outsideWrites = options.sqliteFile ? watchSqliteCommits(options.sqliteFile, clock) : null
 
   function clear() {
     generation += 1
@@ -184,6 +193,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   async function middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     if (!isCacheable(req)) return next()
+    if (outsideWrites?.()) clear()
     const key = keyOf(req)
     const stored = pages.get(key)
     if (stored && stored.expiresAt > clock()) return send(req, res, stored, 'hit')
@@ -222,6 +232,31 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 }
 
+/** How often the SQLite file is asked whether anyone committed: asking takes some microseconds, too many for every hit. */
+const SQLITE_CHECK_MS = 50
+
+/**
+ * SQLite's `data_version`, read on a connection of our own, changes with every
+ * commit any other connection makes to the file, the app's own included: so
+ * it tells of writes from anywhere. Returns whether there were any since it
+ * last asked.
+ */
+function watchSqliteCommits(file: string, clock: () => number) {
+  let statement: ReturnType<DatabaseSync['prepare']> | undefined
+  let version: unknown
+  let checkedAt = 0
+  return () => {
+    const now = clock()
+    if (now - checkedAt < SQLITE_CHECK_MS) return false
+    checkedAt = now
+    statement ??= new DatabaseSync(file, { readOnly: true }).prepare('pragma data_version')
+    const current = statement.get()?.data_version
+    const changed = version !== undefined && current !== version
+    version = current
+    return changed
+  }
+}
+
 function isCacheable(req: ExpressRequest) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   // Only pages: a path whose last part has a dot is a file, a feed, or a route's data (`.data`).
@@ -242,7 +277,8 @@ function isShareable(response: Response) {
 
 /** The path and the query with its parameters in one order: `?b=2&a=1` is the page `?a=1&b=2` is. */
 function keyOf(req: ExpressRequest) {
-  const url = new URL(req.originalUrl, 'http://site')
+  // Joined, not resolved: `//host/path` is a path here, not another host's address.
+  const url = new URL(`http://site${req.originalUrl}`)
   url.searchParams.sort()
   return `${url.pathname}${url.search}`
 }

@@ -1,5 +1,7 @@
 // The page cache's bench: each public page's throughput from the site with its page cache (the default),
 // the same site with it off (PAGE_CACHE_MB=0), and nginx serving the same bytes as files.
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { startSite, type Service } from './processes.ts'
 import { serveSavedPages } from './static-baseline.ts'
@@ -52,13 +54,16 @@ export async function measurePageCache(options: { buildDir: string; folder: stri
   const cachedSite = await start({})
   const found = await addresses(cachedSite.url)
   const urls = (page: string) => found[page] ?? page
-  const nginx = await serveSavedPages(cachedSite.url, PAGE_CACHE_PAGES.map(urls), path.join(options.folder, 'page-cache-nginx')).catch(() => null)
+  // Beside the app's private folder, not in it: nginx's workers must read it.
+  const nginxFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-page-cache-nginx-'))
+  const nginx = await serveSavedPages(cachedSite.url, PAGE_CACHE_PAGES.map(urls), nginxFolder).catch(() => null)
   const cached = await measureSite(cachedSite, nginx, urls)
   await cachedSite.stop()
   const uncachedSite = await start({ PAGE_CACHE_MB: '0' })
   const uncached = await measureSite(uncachedSite, null, urls)
   await uncachedSite.stop()
   await nginx?.stop()
+  fs.rmSync(nginxFolder, { recursive: true, force: true })
   return cached.map((row, index) => ({ page: row.page, connections: row.connections, cached: row.app, uncached: uncached[index]!.app, nginx: row.nginx }))
 }
 

@@ -1,4 +1,4 @@
-import { FORM_TOKEN_COOKIE, TOKEN_IN_COOKIE } from '#app/domain/contact/anonymous-form.server.ts'
+import { FORM_TOKEN_COOKIE, TOKEN_IN_COOKIE } from '#app/domain/contact/form-token.ts'
 
 /**
  * The anonymous-form tokens a fetched page gives, once each: its hidden

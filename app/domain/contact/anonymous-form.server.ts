@@ -8,6 +8,7 @@ import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { sharedRenderContext } from '#app/lib/request-context.ts'
 import type { WriteTransaction } from '#app/lib/transaction.server.ts'
 import { CONTACT_MIN_FILL_MS } from './contact.schema.ts'
+import { FORM_TOKEN_COOKIE, TOKEN_IN_COOKIE } from './form-token.ts'
 
 /**
  * What keeps an anonymous form (the contact form, the subscription form) from
@@ -59,14 +60,6 @@ function signedToken(purpose: string, now: Date) {
   return `${payload}.${sign(purpose, payload)}`
 }
 
-/**
- * A page kept by the page cache is one body for every visitor, so it cannot
- * carry a token of its own rendering: its forms carry this word instead, and
- * the cache sends each visitor a cookie with a token made when it sent the
- * page (`issuePageFormCookie`), which the action reads in its place.
- */
-export const TOKEN_IN_COOKIE = 'cookie'
-export const FORM_TOKEN_COOKIE = 'form_token'
 /** The cookie's token is good for either form, like a token the page carried in each of them. */
 const PAGE_TOKEN_PURPOSE = 'page-form'
 
