@@ -60,7 +60,8 @@ function getLoadContext(req: express.Request, res: express.Response) {
   return context
 }
 
-const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, build, getLoadContext, feed: changeFeed, timeZone: config.timeZone, secureCookies: config.publicUrl.startsWith('https://'), sqliteFile: config.database.engine === 'sqlite' ? config.database.file : undefined })
+// Off in development, where edits must show at once and the app module is reloaded per request.
+const pageCache = createPageCache({ maxBytes: config.env === 'development' ? 0 : config.pageCacheBytes, build, getLoadContext, feed: changeFeed, timeZone: config.timeZone, secureCookies: config.publicUrl.startsWith('https://'), sqliteFile: config.database.engine === 'sqlite' ? config.database.file : undefined })
 app.use(pageCache.middleware)
 
 app.use(createRequestHandler({ build, getLoadContext, bodyLimit: bodyLimitFor }))

@@ -21,8 +21,9 @@ let adminCookie: string
 beforeAll(async () => {
   databaseUrl = await createTestDatabase(inject('postgresAdminUrl'))
   const shared = { ...ADMIN, DATABASE_URL: databaseUrl, AUTH_SECRET: 'shared-secret-of-all-instances-0123456789' }
+  ;[a, b] = await Promise.all([startApp(shared), startApp(shared)])
   // One megabyte: a few dozen pages fill it.
-  ;[a, b, small] = await Promise.all([startApp(shared), startApp(shared), startApp({ ...ADMIN, PAGE_CACHE_MB: '1' })])
+  small = await startApp({ ...ADMIN, PAGE_CACHE_MB: '1' })
   adminCookie = (await signIn(a, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).cookie
 })
 
@@ -232,5 +233,17 @@ describe('one instance', () => {
     const soon = await send(second.cookie, 'A second message')
     expect(soon.status).toBe(429)
     expect(soon.html).toContain('Please wait before submitting again.')
+  })
+
+  test('the subscription form on a cached page takes its token from the cookie too', async () => {
+    await get(small, '/subscribe')
+    const page = await fetch(`${small.url}/subscribe`)
+    expect(page.headers.get('x-cache')).toBe('hit')
+    expect(await page.text()).toContain('name="formToken" value="cookie"')
+    await new Promise((resolve) => setTimeout(resolve, FILL_TIME_MS))
+    const body = new URLSearchParams({ email: 'family@example.org', news: 'instant', website: '', formToken: 'cookie' })
+    const subscribed = await fetch(`${small.url}/subscribe`, { method: 'POST', body, headers: { origin: small.url, cookie: cookieFrom(page), 'x-forwarded-for': '10.20.30.41' } })
+    expect(subscribed.status).toBe(200)
+    expect(await subscribed.text()).toContain('Check your inbox: we sent a link to confirm.')
   })
 })
