@@ -4,7 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { logger } from './lib/logger.server.ts'
-import { cspNonceContext, requestIdContext } from './lib/request-context.ts'
+import { cspNonceContext, requestIdContext, sharedRenderContext } from './lib/request-context.ts'
 
 export const streamTimeout = 5_000
 
@@ -18,14 +18,16 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const nonce = loadContext.get(cspNonceContext)
+  // A page rendered for the cache has no nonce: its inline scripts are allowed by their hashes (server/page-cache.ts).
+  const nonce = loadContext.get(cspNonceContext) || undefined
+  const shared = loadContext.get(sharedRenderContext)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
-    // Crawlers and link previews get the complete page in one response.
+    // Crawlers and link previews get the complete page in one response, and so does the cache, which keeps it whole.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+      shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(

@@ -16,6 +16,7 @@ import { allowedMethods } from './allowed-methods.ts'
 import { bodyLimitFor } from './body-limit.ts'
 import { healthRoutes } from './health.ts'
 import { oneClickUnsubscribe } from './one-click-unsubscribe.ts'
+import { createPageCache } from './page-cache.ts'
 import { requestIdOf, requestLog } from './request-log.ts'
 import { createRequestHandler } from './request-handler.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -51,24 +52,26 @@ app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), develo
 
 app.use(oneClickUnsubscribe())
 
-app.use(
-  createRequestHandler({
-    build: () => import('virtual:react-router/server-build'),
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider()
-      context.set(cspNonceContext, String(res.locals.cspNonce ?? ''))
-      context.set(clientAddressContext, req.ip ?? '')
-      context.set(requestIdContext, requestIdOf(req))
-      return context
-    },
-    bodyLimit: bodyLimitFor,
-  }),
-)
+const build = () => import('virtual:react-router/server-build')
+function getLoadContext(req: express.Request, res: express.Response) {
+  const context = new RouterContextProvider()
+  context.set(cspNonceContext, String(res.locals.cspNonce ?? ''))
+  context.set(clientAddressContext, req.ip ?? '')
+  context.set(requestIdContext, requestIdOf(req))
+  return context
+}
+
+// Off in development, where edits must show at once and the app module is reloaded per request.
+const pageCache = createPageCache({ maxBytes: config.env === 'development' ? 0 : config.pageCacheBytes, build, getLoadContext, feed: changeFeed, timeZone: config.timeZone, secureCookies: config.publicUrl.startsWith('https://'), sqliteFile: config.database.engine === 'sqlite' ? config.database.file : undefined })
+app.use(pageCache.middleware)
+
+app.use(createRequestHandler({ build, getLoadContext, bodyLimit: bodyLimitFor }))
 
 app.use(unexpectedError)
 
 let goLive: GoLiveAnnouncements | undefined
 let outbox: OutboxWorker | undefined
+let stopPageCache: (() => void) | undefined
 
 /**
  * Runs before the server listens: migrations, first-start content, the change feed's LISTEN, the scheduled posts' timer, the outbox's delivery.
@@ -78,6 +81,7 @@ export async function start({ setUp = true, outbox: runOutbox = true }: { setUp?
   limitImageMemory()
   const { newSite } = await bootstrap({ setUp })
   if ('ready' in changeFeed) await changeFeed.ready
+  stopPageCache = pageCache.start()
   goLive = startGoLiveAnnouncements()
   if (runOutbox) outbox = startOutboxWorker()
   return { newSite }
@@ -90,6 +94,7 @@ export function beginShutdown() {
 
 export async function close() {
   goLive?.stop()
+  stopPageCache?.()
   await outbox?.stop()
   mailer.close()
   await changeFeed.close()

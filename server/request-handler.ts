@@ -85,7 +85,7 @@ function dropRestOfBody(req: ExpressRequest) {
   req.resume()
 }
 
-function headersOf(req: ExpressRequest) {
+export function headersOf(req: ExpressRequest) {
   const headers = new Headers()
   for (const [name, values] of Object.entries(req.headers)) {
     if (values === undefined) continue
@@ -96,7 +96,7 @@ function headersOf(req: ExpressRequest) {
 }
 
 /** The request's URL, with the host and port the client used (behind a trusted proxy, its forwarded host's port). */
-function urlOf(req: ExpressRequest) {
+export function urlOf(req: ExpressRequest) {
   const forwardedPort = req.app.enabled('trust proxy') ? Number.parseInt(req.get('X-Forwarded-Host')?.split(':')[1] ?? '', 10) : Number.NaN
   const hostPort = Number.parseInt(req.get('host')?.split(':')[1] ?? '', 10)
   const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : undefined

@@ -36,6 +36,17 @@ function isPrivatePath(pathname: string) {
   return isAdminPath(path) || path.startsWith('/api/auth/') || path.startsWith('/api/functions/')
 }
 
+const NONCE_SOURCE = /'nonce-[^']*'/
+
+/**
+ * The policy for a page allowed by its inline scripts' hashes instead of
+ * this response's nonce (a page from the cache, server/page-cache.ts): every
+ * other directive stays as it is.
+ */
+export function withScriptHashes(policy: string, hashes: readonly string[]): string {
+  return policy.replace(NONCE_SOURCE, hashes.join(' ')).replace(/ +;/g, ';')
+}
+
 /**
  * Security headers for every response, with a per-request nonce for the
  * inline scripts React Router writes. HSTS and upgrade-insecure-requests only

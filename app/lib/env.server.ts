@@ -87,6 +87,7 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{87}$/.test(value), 'must be a VAPID public key (87 base64url characters), as `npx web-push generate-vapid-keys` prints'),
   VAPID_PRIVATE_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{43}$/.test(value), 'must be a VAPID private key (43 base64url characters), as `npx web-push generate-vapid-keys` prints'),
   VAPID_SUBJECT: optionalText.refine((value) => value === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value), 'must be a mailto: address or an https:// URL'),
+  PAGE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int('must be a whole number of megabytes').min(0, 'must be 0 (off) or more').max(4096, 'must be at most 4096').default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
 })
 
@@ -179,6 +180,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How long one change stream (/api/changes) stays open before the server ends it and the browser reconnects. */
     changeStreamLifetimeMs: values.CHANGE_STREAM_LIFETIME_SECONDS * 1000,
     logLevel: values.LOG_LEVEL,
+    /** Bytes of finished public pages kept in memory for anonymous visitors (server/page-cache.ts); 0 turns the cache off. */
+    pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,
     /** Web Push: the configured key pair (none: made once in the data folder) and who push services may contact about our pushes. */
     push: {
       vapidKeys: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : undefined,

@@ -8,3 +8,10 @@ export const clientAddressContext = createContext<string>('')
 
 /** This request's id, as in the X-Request-Id header and the request log, so an error can be traced to one log line. */
 export const requestIdContext = createContext<string>('')
+
+/**
+ * True when the page is rendered for the page cache, to be sent to every
+ * anonymous visitor: nothing in it may be one request's own (no nonce, no
+ * form token; see server/page-cache.ts).
+ */
+export const sharedRenderContext = createContext<boolean>(false)

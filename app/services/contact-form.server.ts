@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { CONTACT_MESSAGES, type ContactFieldErrors, type ContactFormResult } from '#app/domain/contact/contact.schema.ts'
 import { submitContactMessage } from '#app/domain/contact/contact.server.ts'
+import { postedFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { textFields } from '#app/lib/action.server.ts'
 import { DomainError, isDomainError } from '#app/lib/errors/domain-error.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
@@ -16,7 +17,7 @@ export async function answerContactForm(request: Request, clientAddress: string)
   let form: Record<string, string> = {}
   try {
     form = await postedContactForm(request)
-    await submitContactMessage(form, clientAddress)
+    await submitContactMessage({ ...form, formToken: postedFormToken(form.formToken, request.headers.get('cookie')) ?? '' }, clientAddress)
     return { ok: true } satisfies ContactFormResult
   } catch (error) {
     return contactRefusal(error, form)

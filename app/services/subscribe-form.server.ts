@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { SUBSCRIPTION_MESSAGES, type SubscribeFieldErrors, type SubscribeResult } from '#app/domain/subscription/subscription.schema.ts'
 import { subscribe } from '#app/domain/subscription/subscription.server.ts'
+import { postedFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { textFields } from '#app/lib/action.server.ts'
 import { DomainError, isDomainError } from '#app/lib/errors/domain-error.ts'
 import { readForm } from '#app/lib/form-data.server.ts'
@@ -17,7 +18,7 @@ export async function answerSubscribeForm(request: Request, clientAddress: strin
   let form: Record<string, string> = {}
   try {
     form = await postedSubscribeForm(request)
-    const message = await subscribe(form, clientAddress)
+    const message = await subscribe({ ...form, formToken: postedFormToken(form.formToken, request.headers.get('cookie')) ?? '' }, clientAddress)
     return { ok: true, message } satisfies SubscribeResult
   } catch (error) {
     const values = { email: form.email ?? '', news: form.news ?? 'off', events: form.events === 'on', alerts: form.alerts === 'on' }

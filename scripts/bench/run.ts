@@ -12,6 +12,7 @@ import { measureOutboxSend, outboxReport } from './outbox-send.ts'
 import { adminListsReport, measureAdminLists } from './admin-lists.ts'
 import { measureWorkers, workersReport } from './workers.ts'
 import { largeDataReport, measureLargeData } from './large-data.ts'
+import { measurePageCache, pageCacheReport } from './page-cache.ts'
 import { NGINX_INSTALL, NGINX_WORKERS, nginxVersion, serveSavedPages } from './static-baseline.ts'
 import { measureThroughput, WARM_UP_SECONDS, warmUp } from './throughput.ts'
 
@@ -98,6 +99,8 @@ try {
   console.error('Workers: one process, then one per core…')
   const workers = await measureWorkers(BUILD_DIR, siteFolder, DURATION_SECONDS)
   const largeData = await measureLargeData(BUILD_DIR, siteFolder)
+  console.error('Page cache: pages with and without it…')
+  const pageCache = await measurePageCache({ buildDir: BUILD_DIR, folder: siteFolder, connections: CONNECTIONS, seconds: DURATION_SECONDS })
 
   const cpus = os.cpus()
   const results: BenchResults = {
@@ -111,11 +114,11 @@ try {
     pageWeight,
     lighthouse,
   }
-  const report = `${markdownReport(results)}\n${outboxReport(outbox)}\n${adminListsReport(adminLists)}\n${workersReport(workers)}\n${largeDataReport(largeData)}`
+  const report = `${markdownReport(results)}\n${pageCacheReport(pageCache)}\n${outboxReport(outbox)}\n${adminListsReport(adminLists)}\n${workersReport(workers)}\n${largeDataReport(largeData)}`
   console.log(report)
   fs.writeFileSync('docs/benchmarks.md', report)
   fs.mkdirSync('.tmp/bench', { recursive: true })
-  fs.writeFileSync('.tmp/bench/results.json', `${JSON.stringify({ ...results, outbox, adminLists, workers, largeData }, null, 2)}\n`)
+  fs.writeFileSync('.tmp/bench/results.json', `${JSON.stringify({ ...results, pageCache, outbox, adminLists, workers, largeData }, null, 2)}\n`)
   console.error(`Done in ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`)
 } finally {
   await cleanUp()

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { afterAll, expect, test } from 'vitest'
 import { signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { pageFormToken } from '#tests/setup/form-token.ts'
 
 /*
  * Ten minutes (SOAK_MINUTES) of mixed reads and writes from a few workers on
@@ -30,7 +31,7 @@ test(`${MINUTES} minutes of mixed load: zero 5xx and flat memory`, { timeout: (M
   const blogs = await (await fetch(`${app.url}/blogs`)).text()
   const post = /href="(\/blogs\/[a-z0-9-]+)"/.exec(blogs)![1]!
   const image = /\/files\/gallery\/[\w./-]+\.webp/.exec(await (await fetch(`${app.url}/gallery`)).text())![0]
-  const formToken = /name="formToken" value="([^"]+)"/.exec(await (await fetch(`${app.url}/`)).text())![1]!
+  const formToken = await pageFormToken(`${app.url}/`)
   // The contact form takes a message only 3 s after the form was served.
   await new Promise((resolve) => setTimeout(resolve, 3_100))
   const reads = ['/', '/blogs', post, '/gallery', '/calendar', '/policies', image, '/blogs/rss.xml', '/calendar.ics', '/admin']

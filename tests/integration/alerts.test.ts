@@ -21,6 +21,7 @@ import { alertsFeedInput } from '#app/services/feeds/feed-sources.server.ts'
 import { readTimestamp } from '#db/portable.ts'
 import { apiKeyFor, callApi } from '#tests/setup/api.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { RouterContextProvider } from 'react-router'
 
 // Who is told and how is the subscriptions' and push's business: here, only that alerts ask for it.
 vi.mock('#app/domain/outbox/announce.server.ts', () => ({ announce: vi.fn(async () => {}) }))
@@ -183,7 +184,7 @@ describe(`alerts on ${database.engine}`, () => {
   test('the public layout gives every page the active alerts', async () => {
     await createAlert(input({ title: 'Now', startsAt: utcToZonedTime(new Date(Date.now() - HOUR_MS).toISOString(), zone), endsAt: null }))
     await createAlert(input({ title: 'Later', startsAt: '2099-01-01T00:00', endsAt: null }))
-    const data = await siteLayoutLoader()
+    const data = await siteLayoutLoader({ context: new RouterContextProvider() } as unknown as Parameters<typeof siteLayoutLoader>[0])
     expect(data.alerts.map((alert) => alert.title)).toEqual(['Now'])
   })
 

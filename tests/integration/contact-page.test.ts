@@ -49,12 +49,12 @@ const storedMessages = () => db.selectFrom('contact_messages').select(['name', '
 
 describe(`the /contact page on ${database.engine}`, () => {
   test('shows the placeholders until the contact section exists, then the school’s details, with a form token', async () => {
-    const before = await loader()
+    const before = await loader({ context: new RouterContextProvider() } as unknown as Parameters<typeof loader>[0])
     expect(before.contact).toEqual(CONTACT_PLACEHOLDERS)
     expect(before.formToken).toMatch(/^\d+\.[\w-]{22}\.[\w-]+$/)
     const contact = { schoolName: 'Hill School', phone: '+44 1234 567890', email: 'office@hill.example', address: '1 Hill Road' }
     await db.insertInto('sections').values({ id: newId(), key: 'home.contact', content: writeJson(contact), updated_at: new Date().toISOString() }).execute()
-    expect((await loader()).contact).toEqual(contact)
+    expect((await loader({ context: new RouterContextProvider() } as unknown as Parameters<typeof loader>[0])).contact).toEqual(contact)
   })
 
   test('a message sent from /contact is stored, as from the home page', async () => {

@@ -55,7 +55,7 @@ async function changesDuring(work: () => Promise<unknown>) {
   return changes
 }
 
-const home = () => homeLoader()
+const home = () => homeLoader({ context: new RouterContextProvider() } as unknown as Parameters<typeof homeLoader>[0])
 
 describe(`the home page layout on ${database.engine}`, () => {
   test("without a stored row the layout is today's order with both new blocks on, and Sections Management shows its card", async () => {

@@ -49,7 +49,7 @@ describe(`reordering the home page's slides and features on ${database.engine}`,
     expect(await saveThroughForm('home.hero', { slides: [join, welcome, learning] })).toEqual({ status: 200, body: { ok: true, message: SECTION_MESSAGES.updated } })
 
     expect(await stored('home.hero')).toEqual({ slides: [join, welcome, learning] })
-    expect((await homeLoader()).hero?.slides).toEqual([join, welcome, learning])
+    expect((await homeLoader({ context: new RouterContextProvider() } as unknown as Parameters<typeof homeLoader>[0])).hero?.slides).toEqual([join, welcome, learning])
   })
 
   test('the order of the submitted features is the order stored and the order the home page shows; nothing else changes', async () => {
@@ -59,7 +59,7 @@ describe(`reordering the home page's slides and features on ${database.engine}`,
     expect(await saveThroughForm('home.features', reordered)).toEqual({ status: 200, body: { ok: true, message: SECTION_MESSAGES.updated } })
 
     expect(await stored('home.features')).toEqual(reordered)
-    const shown = await homeLoader()
+    const shown = await homeLoader({ context: new RouterContextProvider() } as unknown as Parameters<typeof homeLoader>[0])
     expect(shown.features?.title).toBe('Why Choose Us')
     expect(shown.features?.features.map((feature) => feature.title)).toEqual([
       'Clubs and Sport',

@@ -57,6 +57,7 @@ import {
 } from '#tests/setup/hostile-values.ts'
 import { sendChunked, sendSlowly, withPeakMemory, type RawAnswer } from '#tests/setup/raw-http.ts'
 import type { StoredRow } from '#tests/setup/stored-rows.ts'
+import { formTokensOf, pageFormToken } from '#tests/setup/form-token.ts'
 
 /*
  * Property-based tests (fast-check): random and malicious values at every
@@ -105,8 +106,7 @@ let subscriptionTokensAt: number
 /** Renders the home page `count` times (a few at once) for as many new form tokens, and notes when. */
 async function renderContactTokens(count: number) {
   for (let start = 0; start < count; start += 8) {
-    const pages = await Promise.all(Array.from({ length: Math.min(8, count - start) }, async () => (await fetch(`${app.url}/`)).text()))
-    freshContactTokens.push(...pages.map((home) => /name="formToken" value="([^"]+)"/.exec(home)![1]!))
+    freshContactTokens.push(...(await Promise.all(Array.from({ length: Math.min(8, count - start) }, () => pageFormToken(`${app.url}/`)))))
   }
   contactTokenAt = Date.now()
 }
@@ -114,8 +114,8 @@ async function renderContactTokens(count: number) {
 /** Renders /subscribe `count` times (a few at once) for its form tokens, and notes when. */
 async function renderSubscriptionTokens(count: number) {
   for (let start = 0; start < count; start += 8) {
-    const pages = await Promise.all(Array.from({ length: 8 }, async () => (await fetch(`${app.url}/subscribe`)).text()))
-    subscriptionTokens.push(...pages.flatMap((page) => [...page.matchAll(/name="formToken" value="([^"]+)"/g)].map((match) => match[1]!)))
+    const pages = await Promise.all(Array.from({ length: 8 }, () => fetch(`${app.url}/subscribe`)))
+    for (const page of pages) subscriptionTokens.push(...formTokensOf(page, await page.text()))
   }
   subscriptionTokensAt = Date.now()
 }
@@ -135,8 +135,7 @@ beforeAll(async () => {
   expect(session.status).toBe(200)
   cookie = session.cookie
   adminId = rows<{ id: string }>('select id from user where email = ?', ADMIN.ADMIN_EMAIL)[0]!.id
-  const home = await (await fetch(`${app.url}/`)).text()
-  contactToken = /name="formToken" value="([^"]+)"/.exec(home)![1]!
+  contactToken = await pageFormToken(`${app.url}/`)
   // The public forms' tokens are rendered now, so that by the time their tests run the 3 s a form
   // must have been on screen have long passed and the tests need not wait them out.
   // Enough unused tokens for every form built on a valid one, and every form at the limits.

@@ -7,6 +7,7 @@ import { runSiteScript, signIn, startApp, type AppProcess } from '#tests/setup/a
 import { createTestDatabase } from '#tests/setup/postgres-global.ts'
 import { startS3Server } from '#tests/setup/s3-server.ts'
 import { siteContent } from '#tests/setup/site-content.ts'
+import { pageFormToken } from '#tests/setup/form-token.ts'
 
 const running: AppProcess[] = []
 const cleanups: (() => Promise<void>)[] = []
@@ -19,8 +20,7 @@ const ADMIN = { ADMIN_EMAIL: 'head@school.test', ADMIN_PASSWORD: 'head-teacher-p
 const FILL_TIME_MS = 3_100
 
 async function contactForm(app: AppProcess) {
-  const html = await (await fetch(`${app.url}/`)).text()
-  return /name="formToken" value="([^"]+)"/.exec(html)![1]!
+  return pageFormToken(`${app.url}/`)
 }
 
 async function sendMessage(app: AppProcess, formToken: string, message: string) {

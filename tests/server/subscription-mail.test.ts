@@ -3,6 +3,7 @@ import { signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
 import { createTestDatabase } from '#tests/setup/postgres-global.ts'
 import { startSmtpPeer, type AcceptedMail, type SmtpPeer } from '#tests/setup/smtp-peer.ts'
 import { linksInMessage } from '#tests/e2e/peers/mime.ts'
+import { pageFormToken } from '#tests/setup/form-token.ts'
 
 /*
  * A family subscribes, confirms, gets a post by mail exactly once from two
@@ -58,8 +59,7 @@ async function publishPost(app: AppProcess, title: string) {
 }
 
 test('subscribe, confirm, one mail per post from two instances, one-click unsubscribe, nothing after', async () => {
-  const page = await (await fetch(`${a.url}/subscribe`)).text()
-  const formToken = /name="formToken" value="([^"]+)"/.exec(page)![1]!
+  const formToken = await pageFormToken(`${a.url}/subscribe`)
   await new Promise((resolve) => setTimeout(resolve, 3_100))
   const subscribed = await fetch(`${a.url}/subscribe`, {
     method: 'POST',

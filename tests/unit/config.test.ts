@@ -54,6 +54,12 @@ describe('configuration', () => {
     }
   })
 
+  test('the page cache keeps 32 MB unless PAGE_CACHE_MB says otherwise; 0 turns it off; a bad value is named', () => {
+    expect(loadConfig({}).pageCacheBytes).toBe(32 * 1024 * 1024)
+    expect(loadConfig({ PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0)
+    for (const value of ['-1', '1.5', 'lots', '5000']) expect(() => loadConfig({ PAGE_CACHE_MB: value }), value).toThrow(/PAGE_CACHE_MB/)
+  })
+
   test('each provider with a client id and secret becomes a sign-in button, Microsoft on the common tenant by default', () => {
     const config = loadConfig({
       GOOGLE_CLIENT_ID: 'g-id',

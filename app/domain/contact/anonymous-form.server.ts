@@ -1,11 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { sql } from 'kysely'
+import type { RouterContextProvider } from 'react-router'
 import { resolveAuthSecret } from '#app/lib/auth-secret.server.ts'
 import { clientAddressGroup } from '#app/lib/client-address-group.ts'
 import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
+import { sharedRenderContext } from '#app/lib/request-context.ts'
 import type { WriteTransaction } from '#app/lib/transaction.server.ts'
 import { CONTACT_MIN_FILL_MS } from './contact.schema.ts'
+import { FORM_TOKEN_COOKIE, TOKEN_IN_COOKIE } from './form-token.ts'
 
 /**
  * What keeps an anonymous form (the contact form, the subscription form) from
@@ -49,8 +52,32 @@ const visitorPurpose = (purpose: AnonymousFormPurpose) => `${purpose}-visitor`
  * good for one post), and an HMAC of both, so a client cannot pretend it waited.
  */
 export function issueFormToken(purpose: AnonymousFormPurpose, now = new Date()): string {
+  return signedToken(tokenPurpose(purpose), now)
+}
+
+function signedToken(purpose: string, now: Date) {
   const payload = `${now.getTime()}.${randomBytes(16).toString('base64url')}`
-  return `${payload}.${sign(tokenPurpose(purpose), payload)}`
+  return `${payload}.${sign(purpose, payload)}`
+}
+
+/** The cookie's token is good for either form, like a token the page carried in each of them. */
+const PAGE_TOKEN_PURPOSE = 'page-form'
+
+/** The hidden field's value for a form rendered by a loader: a token of its own, or the cookie's word on a page rendered for the cache. */
+export function renderedFormToken(context: Readonly<RouterContextProvider>, purpose: AnonymousFormPurpose): string {
+  return context.get(sharedRenderContext) ? TOKEN_IN_COOKIE : issueFormToken(purpose)
+}
+
+/** The Set-Cookie value sent with a cached page that holds a form: the moment it was sent is the form's render time. */
+export function issuePageFormCookie(secure: boolean, now = new Date()): string {
+  return `${FORM_TOKEN_COOKIE}=${signedToken(PAGE_TOKEN_PURPOSE, now)}; Max-Age=${TOKEN_LIFETIME_MS / 1000}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+/** The token a post carries: its hidden field's, or for a form from a cached page the cookie's. */
+export function postedFormToken(fieldValue: string | undefined, cookieHeader: string | null): string | undefined {
+  if (fieldValue !== TOKEN_IN_COOKIE) return fieldValue
+  const match = new RegExp(`(?:^|;\\s*)${FORM_TOKEN_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')
+  return match?.[1]
 }
 
 export interface FormToken {
@@ -65,9 +92,12 @@ export function readFormToken(purpose: AnonymousFormPurpose, token: unknown, now
   if (typeof token !== 'string') return null
   const [renderedAt = '', id = '', signature = '', ...rest] = token.split('.')
   if (rest.length > 0 || !/^\d+$/.test(renderedAt) || !/^[\w-]{22}$/.test(id)) return null
-  const expected = Buffer.from(sign(tokenPurpose(purpose), `${renderedAt}.${id}`))
   const given = Buffer.from(signature)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  const signedFor = (signer: string) => {
+    const expected = Buffer.from(sign(signer, `${renderedAt}.${id}`))
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  }
+  if (!signedFor(tokenPurpose(purpose)) && !signedFor(PAGE_TOKEN_PURPOSE)) return null
   const age = now.getTime() - Number(renderedAt)
   if (age < CONTACT_MIN_FILL_MS || age > TOKEN_LIFETIME_MS) return null
   return { id, expiresAt: new Date(Number(renderedAt) + TOKEN_LIFETIME_MS) }

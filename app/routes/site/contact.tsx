@@ -1,6 +1,6 @@
 import { ContactSection } from '#app/components/home/contact-section.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
-import { issueContactFormToken } from '#app/domain/contact/contact.server.ts'
+import { renderedFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { getSectionContent } from '#app/domain/section/section.server.ts'
 import { CONTACT_PLACEHOLDERS } from '#app/domain/section/site-shell.server.ts'
 import { pageMeta } from '#app/lib/seo.ts'
@@ -12,9 +12,9 @@ const TITLE = 'Contact Us'
 const SUBTITLE = 'Call, write or send us a message: the school office is happy to help.'
 
 /** The school's contact details (the footer's placeholders until the contact section is filled in) and a fresh form token. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const contact = await getSectionContent('home.contact')
-  return { contact: contact ?? CONTACT_PLACEHOLDERS, formToken: issueContactFormToken() }
+  return { contact: contact ?? CONTACT_PLACEHOLDERS, formToken: renderedFormToken(context, 'contact') }
 }
 
 /** The same action as the home page's form: same rules, same messages (docs/product-rules.md#contact-form). */

@@ -9,7 +9,7 @@ import { UpcomingEvents } from '#app/components/home/upcoming-events.tsx'
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
 import { listNewestPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { plainText } from '#app/domain/blog/blog.ts'
-import { issueContactFormToken } from '#app/domain/contact/contact.server.ts'
+import { renderedFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { listNextEvents } from '#app/domain/event/event.server.ts'
 import { visibleHomeBlocks, type HomeBlock } from '#app/domain/section/section.schema.ts'
 import { getHomeLayout, getSectionContent } from '#app/domain/section/section.server.ts'
@@ -27,7 +27,7 @@ import type { Route } from './+types/home.ts'
 const HOME_LIST_LENGTH = 3
 
 /** Reads only what a shown block needs (docs/product-rules.md#home-page-layout); a hidden block's content is never loaded. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const blocks = visibleHomeBlocks(await getHomeLayout())
   const shows = (block: HomeBlock) => blocks.includes(block)
   const none = Promise.resolve(null)
@@ -52,7 +52,7 @@ export async function loader() {
     testimonials,
     posts,
     events,
-    formToken: shows('contact') ? issueContactFormToken() : null,
+    formToken: shows('contact') ? renderedFormToken(context, 'contact') : null,
   }
 }
 

@@ -4,13 +4,13 @@ import { PageSkeleton } from '#app/components/site/page-skeletons.tsx'
 import { SiteFooter } from '#app/components/site/site-footer.tsx'
 import { SiteHeader } from '#app/components/site/site-header.tsx'
 import { activeAlerts } from '#app/domain/alert/alert.server.ts'
-import { issueFormToken } from '#app/domain/contact/anonymous-form.server.ts'
+import { renderedFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import type { Route } from './+types/layout.ts'
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [shell, alerts] = await Promise.all([getSiteShell(), activeAlerts()])
-  return { shell, alerts, subscribeFormToken: issueFormToken('subscribe') }
+  return { shell, alerts, subscribeFormToken: renderedFormToken(context, 'subscribe') }
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { GetNotifiedButton } from '#app/components/site/get-notified-button.tsx'
 import { SubscribeForm } from '#app/components/site/subscribe-form.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
-import { issueFormToken } from '#app/domain/contact/anonymous-form.server.ts'
+import { renderedFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { pageMeta } from '#app/lib/seo.ts'
 import { clientAddressContext } from '#app/lib/request-context.ts'
 import { answerSubscribeForm } from '#app/services/subscribe-form.server.ts'
@@ -10,8 +10,8 @@ import type { Route } from './+types/subscribe.ts'
 const TITLE = 'Stay informed'
 const SUBTITLE = 'Get the school’s news, events and alerts by e-mail.'
 
-export function loader() {
-  return { formToken: issueFormToken('subscribe') }
+export function loader({ context }: Route.LoaderArgs) {
+  return { formToken: renderedFormToken(context, 'subscribe') }
 }
 
 /** The footer's form posts here too: same rules, same messages (docs/product-rules.md#subscriptions). */

@@ -1,0 +1,249 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { cookieFrom, readEvents, signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { createTestDatabase } from '#tests/setup/postgres-global.ts'
+
+/*
+ * The page cache (docs/product-rules.md#page-cache): anonymous visitors get
+ * public pages from memory, and a write, a scheduled post going live and an
+ * alert's start show on the next request on every instance; staff always get
+ * their own render; the anonymous forms' rules hold on a cached page.
+ */
+const ADMIN = { ADMIN_EMAIL: 'head@school.test', ADMIN_PASSWORD: 'head-teacher-password' }
+const FILL_TIME_MS = 3_100
+
+let a: AppProcess
+let b: AppProcess
+let small: AppProcess
+let databaseUrl: string
+let adminCookie: string
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase(inject('postgresAdminUrl'))
+  const shared = { ...ADMIN, DATABASE_URL: databaseUrl, AUTH_SECRET: 'shared-secret-of-all-instances-0123456789' }
+  ;[a, b] = await Promise.all([startApp(shared), startApp(shared)])
+  // One megabyte: a few dozen pages fill it.
+  small = await startApp({ ...ADMIN, PAGE_CACHE_MB: '1' })
+  adminCookie = (await signIn(a, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).cookie
+})
+
+afterAll(async () => {
+  await Promise.all([a, b, small].filter(Boolean).map((app) => app.stop()))
+})
+
+async function get(app: AppProcess, path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${app.url}${path}`, { headers })
+  return { status: response.status, cache: response.headers.get('x-cache'), headers: response.headers, html: await response.text() }
+}
+
+/** The page as an anonymous visitor gets it twice: the second time from the cache. */
+async function cached(app: AppProcess, path: string) {
+  await get(app, path)
+  const page = await get(app, path)
+  expect(page.cache).toBe('hit')
+  return page
+}
+
+async function publishPost(app: AppProcess, title: string) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries({ intent: 'create', title, slug: title.toLowerCase().replace(/\W+/g, '-'), content: `<p>${title} in the hall.</p>`, excerpt: `${title} in the hall.` })) form.append(name, value)
+  const response = await fetch(`${app.url}/admin/blogs`, { method: 'POST', body: form, headers: { cookie: adminCookie, origin: app.url } })
+  expect(response.status).toBe(200)
+}
+
+/** Written as another instance would write it: the row, then its change on the shared channel. */
+async function writeElsewhere(statement: string, values: unknown[], change: { table: string; type: string; id: string }) {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query(statement, values)
+    await client.query('select pg_notify($1, $2)', ['school_changes', JSON.stringify({ ...change, origin: 'another-instance' })])
+  } finally {
+    await client.end()
+  }
+}
+
+describe('two instances on one PostgreSQL', () => {
+  test('a post published on one instance shows on the next request on both', async () => {
+    for (const app of [a, b]) expect((await cached(app, '/blogs')).html).not.toContain('Harvest Fair')
+    await publishPost(a, 'Harvest Fair')
+    for (const app of [a, b]) {
+      const page = await get(app, '/blogs')
+      expect(page.cache).toBe('miss')
+      expect(page.html).toContain('Harvest Fair')
+    }
+  })
+
+  test('a scheduled post shows on both at its time, without a write', async () => {
+    const streams = await Promise.all([a, b].map((app) => fetch(`${app.url}/api/changes?tables=blogs`)))
+    const events = streams.map((stream) => readEvents(stream))
+    const id = crypto.randomUUID()
+    const goesLive = new Date(Date.now() + 4000)
+    await writeElsewhere(
+      `insert into blogs (id, slug, title, content, status, published_at, updated_at) values ($1, $2, 'Sports Day Moved', '<p>Now on Friday</p>', 'published', $3, now())`,
+      [id, `sports-${id.slice(0, 8)}`, goesLive.toISOString()],
+      { table: 'blogs', type: 'insert', id },
+    )
+    for (const stream of events) expect(JSON.parse((await stream.next()).data)).toEqual({ table: 'blogs', type: 'insert', id })
+    for (const app of [a, b]) expect((await cached(app, '/blogs')).html).not.toContain('Sports Day Moved')
+
+    // Each instance announces the post going live to itself; the next request shows it.
+    for (const stream of events) expect(JSON.parse((await stream.next(15_000)).data)).toEqual({ table: 'blogs', type: 'update', id })
+    for (const app of [a, b]) {
+      const page = await get(app, '/blogs')
+      expect(page.cache).toBe('miss')
+      expect(page.html).toContain('Sports Day Moved')
+    }
+    await Promise.all(events.map((stream) => stream.cancel()))
+  })
+
+  test('an alert shows on both from its start, without a write', async () => {
+    const streams = await Promise.all([a, b].map((app) => fetch(`${app.url}/api/changes?tables=alerts`)))
+    const events = streams.map((stream) => readEvents(stream))
+    const id = crypto.randomUUID()
+    const startsAt = new Date(Date.now() + 4000)
+    await writeElsewhere(
+      `insert into alerts (id, level, title, message, starts_at, created_at, updated_at) values ($1, 'important', 'Snow Closure', 'The school is closed today.', $2, now(), now())`,
+      [id, startsAt.toISOString()],
+      { table: 'alerts', type: 'insert', id },
+    )
+    for (const stream of events) expect(JSON.parse((await stream.next()).data)).toEqual({ table: 'alerts', type: 'insert', id })
+    for (const app of [a, b]) expect((await cached(app, '/')).html).not.toContain('Snow Closure')
+
+    for (const stream of events) expect(JSON.parse((await stream.next(15_000)).data)).toEqual({ table: 'alerts', type: 'update', id })
+    for (const app of [a, b]) {
+      const page = await get(app, '/')
+      expect(page.cache).toBe('miss')
+      expect(page.html).toContain('Snow Closure')
+    }
+    await Promise.all(events.map((stream) => stream.cancel()))
+  })
+
+  test('staff never get a cached page, and their render is not kept for visitors', async () => {
+    await publishPost(a, 'Staff Render Check')
+    const staff = await get(a, '/', { cookie: adminCookie })
+    expect(staff.status).toBe(200)
+    expect(staff.cache).toBeNull()
+    expect(staff.headers.get('content-security-policy')).toMatch(/'nonce-[^']+'/)
+    expect((await get(a, '/', { cookie: adminCookie })).cache).toBeNull()
+    expect((await get(a, '/')).cache).toBe('miss')
+    expect((await get(a, '/')).cache).toBe('hit')
+    expect((await get(a, '/', { cookie: adminCookie })).cache).toBeNull()
+    // Staff screens and sign-in are never cached, for anyone.
+    for (const path of ['/admin', '/auth']) {
+      await get(a, path)
+      expect((await get(a, path)).cache).toBeNull()
+    }
+  })
+})
+
+describe('one instance', () => {
+  test('a cached page carries a strong ETag per encoding, answers If-None-Match with 304, HEAD with its headers only', async () => {
+    await cached(small, '/blogs')
+    const br = await fetch(`${small.url}/blogs`, { headers: { 'accept-encoding': 'gzip, br' } })
+    const gzip = await fetch(`${small.url}/blogs`, { headers: { 'accept-encoding': 'gzip' } })
+    const identity = await fetch(`${small.url}/blogs`, { headers: { 'accept-encoding': 'identity' } })
+    const brBody = Buffer.from(await br.arrayBuffer())
+    const gzipBody = Buffer.from(await gzip.arrayBuffer())
+    const identityBody = await identity.text()
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(identity.headers.get('content-encoding')).toBeNull()
+    // fetch decodes: all three are the same page.
+    expect(brBody.toString()).toBe(identityBody)
+    expect(gzipBody.toString()).toBe(identityBody)
+    const etags = [br, gzip, identity].map((response) => response.headers.get('etag'))
+    for (const etag of etags) expect(etag).toMatch(/^"[\w-]+"$/)
+    expect(new Set(etags).size).toBe(3)
+    for (const response of [br, gzip, identity]) {
+      expect(response.headers.get('vary')).toMatch(/Accept-Encoding/i)
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      // The page's inline scripts are allowed by their hashes, and only they.
+      expect(/script-src ([^;]*);/.exec(response.headers.get('content-security-policy') ?? '')?.[1]).toMatch(/^'self'( 'sha256-[\w+/=]+')+$/)
+    }
+
+    const revalidated = await fetch(`${small.url}/blogs`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etags[1]! } })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('etag')).toBe(etags[1])
+    expect(await revalidated.text()).toBe('')
+    expect((await fetch(`${small.url}/blogs`, { headers: { 'if-none-match': '"something-else"' } })).status).toBe(200)
+
+    const head = await fetch(`${small.url}/blogs`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('x-cache')).toBe('hit')
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(identityBody)))
+    expect(await head.text()).toBe('')
+    // A HEAD first renders and keeps the page for the GET after it.
+    const fresh = await fetch(`${small.url}/calendar?view=head-first`, { method: 'HEAD' })
+    expect(fresh.headers.get('x-cache')).toBe('miss')
+    expect((await get(small, '/calendar?view=head-first')).cache).toBe('hit')
+  })
+
+  test('the query is part of the page, in any order of its parameters', async () => {
+    await get(small, '/blogs?b=2&a=1')
+    expect((await get(small, '/blogs?a=1&b=2')).cache).toBe('hit')
+    expect((await get(small, '/blogs?a=1')).cache).toBe('miss')
+  })
+
+  test('the size bound evicts the least recently used pages', async () => {
+    await get(small, '/?visit=first')
+    expect((await get(small, '/?visit=first')).cache).toBe('hit')
+    // Each home page keeps its body three times (as it is, gzip, brotli): 60 of them are more than a megabyte.
+    for (let visit = 0; visit < 60; visit += 1) await get(small, `/?visit=${visit}`)
+    expect((await get(small, '/?visit=59')).cache).toBe('hit')
+    expect((await get(small, '/?visit=first')).cache).toBe('miss')
+  })
+
+  test('the contact form on a cached home page keeps its 3 s, one-token and 30 s rules, without JavaScript', async () => {
+    const visitor = { 'x-forwarded-for': '10.20.30.40' }
+    const open = async () => {
+      const page = await fetch(`${small.url}/`)
+      const html = await page.text()
+      expect(html).toContain('name="formToken" value="cookie"')
+      return { cache: page.headers.get('x-cache'), cookie: cookieFrom(page) }
+    }
+    const send = async (cookie: string, message: string) => {
+      const body = new URLSearchParams({ name: 'A Parent', email: 'parent@example.org', message, website: '', formToken: 'cookie' })
+      const response = await fetch(`${small.url}/?index`, { method: 'POST', body, headers: { origin: small.url, cookie, ...visitor } })
+      return { status: response.status, html: await response.text() }
+    }
+    await open()
+    const first = await open()
+    expect(first.cache).toBe('hit')
+    expect(first.cookie).toMatch(/^form_token=\d+\.[\w-]{22}\.[\w-]+$/)
+
+    const hurried = await send(first.cookie, 'Sent at once')
+    expect(hurried.status).toBe(400)
+    expect(hurried.html).toContain('Please take your time filling out the form.')
+    // Without the cookie the word in the field is no token.
+    await new Promise((resolve) => setTimeout(resolve, FILL_TIME_MS))
+    expect((await send('', 'No cookie')).html).toContain('Please take your time filling out the form.')
+
+    const sent = await send(first.cookie, 'After reading the page')
+    expect(sent.status).toBe(200)
+    expect(sent.html).toContain('get back to you soon.')
+    const again = await send(first.cookie, 'The same token again')
+    expect(again.status).toBe(400)
+    expect(again.html).toContain('Invalid submission detected.')
+
+    // A new page gives a new token, but one visitor sends one message every 30 s.
+    const second = await open()
+    expect(second.cookie).not.toBe(first.cookie)
+    await new Promise((resolve) => setTimeout(resolve, FILL_TIME_MS))
+    const soon = await send(second.cookie, 'A second message')
+    expect(soon.status).toBe(429)
+    expect(soon.html).toContain('Please wait before submitting again.')
+  })
+
+  test('the subscription form on a cached page takes its token from the cookie too', async () => {
+    await get(small, '/subscribe')
+    const page = await fetch(`${small.url}/subscribe`)
+    expect(page.headers.get('x-cache')).toBe('hit')
+    expect(await page.text()).toContain('name="formToken" value="cookie"')
+    await new Promise((resolve) => setTimeout(resolve, FILL_TIME_MS))
+    const body = new URLSearchParams({ email: 'family@example.org', news: 'instant', website: '', formToken: 'cookie' })
+    const subscribed = await fetch(`${small.url}/subscribe`, { method: 'POST', body, headers: { origin: small.url, cookie: cookieFrom(page), 'x-forwarded-for': '10.20.30.41' } })
+    expect(subscribed.status).toBe(200)
+    expect(await subscribed.text()).toContain('Check your inbox: we sent a link to confirm.')
+  })
+})
