@@ -1,5 +1,6 @@
 // The production and development entry. Plain JavaScript so that Node runs it
 // directly; everything else is TypeScript bundled by Vite (see server/app.ts).
+import fs from 'node:fs'
 import { processRole, reportSetUp, runPrimary, setUpElsewhere } from './server/workers.js'
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production'
@@ -66,7 +67,10 @@ async function serve() {
   } else {
     // Hashed file names: cache for a year.
     server.use('/assets', express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y' }))
-    server.use(express.static(`${BUILD_DIR}/client`, { maxAge: '1h', index: false }))
+    // The few files of public/, known by name: a static handler for every path looked on disk for each page first.
+    const publicFiles = new Set(fs.readdirSync(`${BUILD_DIR}/client`, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`))
+    const servePublicFile = express.static(`${BUILD_DIR}/client`, { maxAge: '1h', index: false })
+    server.use((req, res, next) => (publicFiles.has(req.path) ? servePublicFile(req, res, next) : next()))
   }
   server.use(site.app)
 

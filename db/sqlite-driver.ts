@@ -1,5 +1,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement, type TransactionSettings } from 'kysely'
+import { LRUCache } from 'lru-cache'
 
 /**
  * Kysely's SqliteDialect expects the better-sqlite3 interface; this adapts
@@ -16,9 +17,11 @@ function toSqliteValue(value: unknown): SQLInputValue {
 class NodeSqliteStatement implements SqliteStatement {
   readonly reader: boolean
   readonly #statement: StatementSync
+  readonly #fresh: () => StatementSync
 
-  constructor(statement: StatementSync) {
+  constructor(statement: StatementSync, fresh: () => StatementSync) {
     this.#statement = statement
+    this.#fresh = fresh
     this.reader = statement.columns().length > 0
   }
 
@@ -30,23 +33,39 @@ class NodeSqliteStatement implements SqliteStatement {
     return this.#statement.run(...parameters.map(toSqliteValue))
   }
 
+  // A statement being iterated keeps its place until the iteration ends; a statement of its own
+  // keeps a cached one free for the same query meanwhile.
   iterate(parameters: ReadonlyArray<unknown>) {
-    return this.#statement.iterate(...parameters.map(toSqliteValue))
+    return this.#fresh().iterate(...parameters.map(toSqliteValue))
   }
 }
 
+/**
+ * Compiling a statement was a few per cent of the server's time under load, and the app runs the
+ * same few hundred queries over and over: the compiled statements of the most recent ones are kept.
+ * SQLite recompiles a kept statement by itself after a schema change.
+ */
+const KEPT_STATEMENTS = 500
+
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly #database: DatabaseSync
+  readonly #statements = new LRUCache<string, NodeSqliteStatement>({ max: KEPT_STATEMENTS })
 
   constructor(database: DatabaseSync) {
     this.#database = database
   }
 
   prepare(sql: string) {
-    return new NodeSqliteStatement(this.#database.prepare(sql))
+    let statement = this.#statements.get(sql)
+    if (!statement) {
+      statement = new NodeSqliteStatement(this.#database.prepare(sql), () => this.#database.prepare(sql))
+      this.#statements.set(sql, statement)
+    }
+    return statement
   }
 
   close() {
+    this.#statements.clear()
     if (this.#database.isOpen) this.#database.close()
   }
 }
