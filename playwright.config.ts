@@ -21,6 +21,8 @@ function site(url: string, name: string, demo: boolean, extraEnv: Record<string,
       TIME_ZONE: 'America/New_York',
       // The suite signs in dozens of times from one address; the limits are tested on their own.
       AUTH_RATE_LIMIT: 'false',
+      // One process per site: several sites run at once on two cores, and worker processes have tests of their own.
+      WEB_CONCURRENCY: '1',
       ...extraEnv,
     },
   }

@@ -93,6 +93,8 @@ export async function startSite(buildDir: string, dataDir: string, logFile: stri
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'bench-admin-password',
       AUTH_RATE_LIMIT: 'false',
+      // One process, as nginx has one worker beside it; the workers section sets its own.
+      WEB_CONCURRENCY: '1',
       ...extraEnv,
     },
   })
