@@ -22,6 +22,7 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'share-images',
   'assets',
   'sitemap.xml',
+  'sitemaps',
   'robots.txt',
   'calendar.ics',
   'alerts.rss',
