@@ -72,7 +72,10 @@ describe('faults', () => {
 
     await proxy.cut()
     expect(await readiness(app)).toEqual({ status: 503, body: { status: 'unavailable', checks: { database: 'unreachable', storage: 'ok' } } })
-    const page = await fetch(`${app.url}/blogs`)
+    // A page the page cache holds is still served while it lasts; any other is the 503 page.
+    const kept = await fetch(`${app.url}/blogs`)
+    expect([kept.status, kept.headers.get('x-cache')]).toEqual([200, 'hit'])
+    const page = await fetch(`${app.url}/policies`)
     expect(page.status).toBe(503)
     expect(page.headers.get('retry-after')).toBe('30')
     const html = await page.text()
