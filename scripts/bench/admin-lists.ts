@@ -2,11 +2,9 @@
 // database, read by a signed-in admin. 20 requests one after another of the first page and of a page further on;
 // p50 and p99 in ms (the target: first page p50 under 200 ms). Run on its own with `node scripts/bench/admin-lists.ts`,
 // and by `npm run bench`.
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { connectDatabase } from '#db/connect.ts'
-import { ensureBuild, startSite, stopAll } from './processes.ts'
+import { runAlone, startSite } from './processes.ts'
 
 export const MESSAGES = 1000
 const REQUESTS = 20
@@ -88,17 +86,9 @@ export function adminListsReport(results: AdminListResults): string {
   ].join('\n')
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-admin-lists-'))
-  try {
-    const buildDir = process.env.BUILD_DIR ?? 'build'
-    ensureBuild(buildDir)
-    const results = await measureAdminLists(buildDir, folder)
-    console.log(adminListsReport(results))
-    const first = results.pages[0]!
-    if (first.p50 >= FIRST_PAGE_P50_TARGET_MS) console.error(`The first page's p50 (${first.p50} ms) misses the ${FIRST_PAGE_P50_TARGET_MS} ms target.`)
-  } finally {
-    await stopAll()
-    fs.rmSync(folder, { recursive: true, force: true })
-  }
-}
+await runAlone(import.meta.url, 'admin-lists', async (buildDir, folder) => {
+  const results = await measureAdminLists(buildDir, folder)
+  console.log(adminListsReport(results))
+  const first = results.pages[0]!
+  if (first.p50 >= FIRST_PAGE_P50_TARGET_MS) console.error(`The first page's p50 (${first.p50} ms) misses the ${FIRST_PAGE_P50_TARGET_MS} ms target.`)
+})

@@ -3,13 +3,11 @@
 // (large-data-set.ts), back to back on the same build. Passes when the large set's p99 is at most twice the demo's.
 // Run on its own with `node scripts/bench/large-data.ts` (BENCH_LARGE_SECONDS per page, 3 by default), and by
 // `npm run bench`.
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { connectDatabase } from '#db/connect.ts'
 import { ADMIN, signIn } from './admin-lists.ts'
 import { LARGE_DATA, generateLargeData } from './large-data-set.ts'
-import { ensureBuild, startSite, stopAll, type Service } from './processes.ts'
+import { runAlone, startSite, type Service } from './processes.ts'
 import { measureThroughput, warmUp } from './throughput.ts'
 
 const CONNECTIONS = 10
@@ -114,14 +112,6 @@ export function largeDataReport(results: LargeDataResults): string {
   ].join('\n')
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-large-data-'))
-  try {
-    const buildDir = process.env.BUILD_DIR ?? 'build'
-    ensureBuild(buildDir)
-    console.log(largeDataReport(await measureLargeData(buildDir, folder)))
-  } finally {
-    await stopAll()
-    fs.rmSync(folder, { recursive: true, force: true })
-  }
-}
+await runAlone(import.meta.url, 'large-data', async (buildDir, folder) => {
+  console.log(largeDataReport(await measureLargeData(buildDir, folder)))
+})

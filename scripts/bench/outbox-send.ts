@@ -3,12 +3,11 @@
 // compared with at rest. Run on its own with `node scripts/bench/outbox-send.ts`, and by `npm run bench`.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { SMTPServer } from 'smtp-server'
 import { connectDatabase } from '#db/connect.ts'
-import { ensureBuild, startSite, stopAll } from './processes.ts'
+import { runAlone, startSite } from './processes.ts'
 import { measureThroughput, warmUp, type ThroughputFigures } from './throughput.ts'
 
 export const SUBSCRIBERS = 5000
@@ -148,17 +147,9 @@ export function outboxReport(results: OutboxSendResults): string {
   ].join('\n')
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-outbox-'))
-  try {
-    const buildDir = process.env.BUILD_DIR ?? 'build'
-    ensureBuild(buildDir)
-    const results = await measureOutboxSend(buildDir, folder)
-    console.log(outboxReport(results))
-    fs.mkdirSync('.tmp/bench', { recursive: true })
-    fs.writeFileSync('.tmp/bench/outbox.json', `${JSON.stringify(results, null, 2)}\n`)
-  } finally {
-    await stopAll()
-    fs.rmSync(folder, { recursive: true, force: true })
-  }
-}
+await runAlone(import.meta.url, 'outbox', async (buildDir, folder) => {
+  const results = await measureOutboxSend(buildDir, folder)
+  console.log(outboxReport(results))
+  fs.mkdirSync('.tmp/bench', { recursive: true })
+  fs.writeFileSync('.tmp/bench/outbox.json', `${JSON.stringify(results, null, 2)}\n`)
+})

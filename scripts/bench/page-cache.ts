@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startSite, type Service } from './processes.ts'
+import { runAlone, startSite, type Service } from './processes.ts'
 import { serveSavedPages } from './static-baseline.ts'
 import { measureThroughput, warmUp, type ThroughputFigures } from './throughput.ts'
 
@@ -83,3 +83,7 @@ export function pageCacheReport(rows: PageCacheRow[]): string {
   ]
   return `${lines.join('\n')}\n`
 }
+
+await runAlone(import.meta.url, 'page-cache', async (buildDir, folder) => {
+  console.log(pageCacheReport(await measurePageCache({ buildDir, folder, connections: [10, 100], seconds: Number(process.env.BENCH_DURATION ?? 10) })))
+})

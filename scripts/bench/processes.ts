@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '#tests/setup/free-port.ts'
 
@@ -98,4 +99,21 @@ export async function startSite(buildDir: string, dataDir: string, logFile: stri
       ...extraEnv,
     },
   })
+}
+
+/**
+ * Runs one part of the bench on its own (`node scripts/bench/<part>.ts`) when `moduleUrl` is the script
+ * Node was started with: a fresh folder, the build as it is, and every process stopped at the end.
+ */
+export async function runAlone(moduleUrl: string, name: string, measure: (buildDir: string, folder: string) => Promise<void>) {
+  if (moduleUrl !== `file://${process.argv[1]}`) return
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `school-bench-${name}-`))
+  try {
+    const buildDir = process.env.BUILD_DIR ?? 'build'
+    ensureBuild(buildDir)
+    await measure(buildDir, folder)
+  } finally {
+    await stopAll()
+    fs.rmSync(folder, { recursive: true, force: true })
+  }
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ensureBuild, startSite, stopAll, type Service } from './processes.ts'
+import { runAlone, startSite, type Service } from './processes.ts'
 import { measureThroughput, warmUp } from './throughput.ts'
 
 const PAGES = ['/', '/blogs'] as const
@@ -92,14 +92,6 @@ export function workersReport(results: WorkerResults): string {
   ].join('\n')
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-workers-'))
-  try {
-    const buildDir = process.env.BUILD_DIR ?? 'build'
-    ensureBuild(buildDir)
-    console.log(workersReport(await measureWorkers(buildDir, folder, Number(process.env.BENCH_DURATION ?? 10))))
-  } finally {
-    await stopAll()
-    fs.rmSync(folder, { recursive: true, force: true })
-  }
-}
+await runAlone(import.meta.url, 'workers', async (buildDir, folder) => {
+  console.log(workersReport(await measureWorkers(buildDir, folder, Number(process.env.BENCH_DURATION ?? 10))))
+})
