@@ -74,49 +74,41 @@ describe('two instances on one PostgreSQL', () => {
     }
   })
 
-  test('a scheduled post shows on both at its time, without a write', async () => {
-    const streams = await Promise.all([a, b].map((app) => fetch(`${app.url}/api/changes?tables=blogs`)))
+  /**
+   * Writes a row on another connection that shows on `path` only from a moment a few seconds ahead: until then
+   * both instances keep serving their cached page; at that moment each announces the row to itself, and the
+   * next request on each renders it anew.
+   */
+  async function showsOnBothAtItsTime(table: 'blogs' | 'alerts', path: string, text: string, insert: (id: string, at: Date) => [string, unknown[]]) {
+    const streams = await Promise.all([a, b].map((app) => fetch(`${app.url}/api/changes?tables=${table}`)))
     const events = streams.map((stream) => readEvents(stream))
     const id = crypto.randomUUID()
-    const goesLive = new Date(Date.now() + 4000)
-    await writeElsewhere(
-      `insert into blogs (id, slug, title, content, status, published_at, updated_at) values ($1, $2, 'Sports Day Moved', '<p>Now on Friday</p>', 'published', $3, now())`,
-      [id, `sports-${id.slice(0, 8)}`, goesLive.toISOString()],
-      { table: 'blogs', type: 'insert', id },
-    )
-    for (const stream of events) expect(JSON.parse((await stream.next()).data)).toEqual({ table: 'blogs', type: 'insert', id })
-    for (const app of [a, b]) expect((await cached(app, '/blogs')).html).not.toContain('Sports Day Moved')
+    const [statement, parameters] = insert(id, new Date(Date.now() + 4000))
+    await writeElsewhere(statement, parameters, { table, type: 'insert', id })
+    for (const stream of events) expect(JSON.parse((await stream.next()).data)).toEqual({ table, type: 'insert', id })
+    for (const app of [a, b]) expect((await cached(app, path)).html).not.toContain(text)
 
-    // Each instance announces the post going live to itself; the next request shows it.
-    for (const stream of events) expect(JSON.parse((await stream.next(15_000)).data)).toEqual({ table: 'blogs', type: 'update', id })
+    for (const stream of events) expect(JSON.parse((await stream.next(15_000)).data)).toEqual({ table, type: 'update', id })
     for (const app of [a, b]) {
-      const page = await get(app, '/blogs')
+      const page = await get(app, path)
       expect(page.cache).toBe('miss')
-      expect(page.html).toContain('Sports Day Moved')
+      expect(page.html).toContain(text)
     }
     await Promise.all(events.map((stream) => stream.cancel()))
+  }
+
+  test('a scheduled post shows on both at its time, without a write', async () => {
+    await showsOnBothAtItsTime('blogs', '/blogs', 'Sports Day Moved', (id, goesLive) => [
+      `insert into blogs (id, slug, title, content, status, published_at, updated_at) values ($1, $2, 'Sports Day Moved', '<p>Now on Friday</p>', 'published', $3, now())`,
+      [id, `sports-${id.slice(0, 8)}`, goesLive.toISOString()],
+    ])
   })
 
   test('an alert shows on both from its start, without a write', async () => {
-    const streams = await Promise.all([a, b].map((app) => fetch(`${app.url}/api/changes?tables=alerts`)))
-    const events = streams.map((stream) => readEvents(stream))
-    const id = crypto.randomUUID()
-    const startsAt = new Date(Date.now() + 4000)
-    await writeElsewhere(
+    await showsOnBothAtItsTime('alerts', '/', 'Snow Closure', (id, startsAt) => [
       `insert into alerts (id, level, title, message, starts_at, created_at, updated_at) values ($1, 'important', 'Snow Closure', 'The school is closed today.', $2, now(), now())`,
       [id, startsAt.toISOString()],
-      { table: 'alerts', type: 'insert', id },
-    )
-    for (const stream of events) expect(JSON.parse((await stream.next()).data)).toEqual({ table: 'alerts', type: 'insert', id })
-    for (const app of [a, b]) expect((await cached(app, '/')).html).not.toContain('Snow Closure')
-
-    for (const stream of events) expect(JSON.parse((await stream.next(15_000)).data)).toEqual({ table: 'alerts', type: 'update', id })
-    for (const app of [a, b]) {
-      const page = await get(app, '/')
-      expect(page.cache).toBe('miss')
-      expect(page.html).toContain('Snow Closure')
-    }
-    await Promise.all(events.map((stream) => stream.cancel()))
+    ])
   })
 
   test('staff never get a cached page, and their render is not kept for visitors', async () => {
