@@ -17,6 +17,7 @@ import { galleryAlbums } from './0015-gallery-albums.ts'
 import { policyDocuments } from './0016-policy-documents.ts'
 import { staffInvitations } from './0017-staff-invitations.ts'
 import { listIndexes } from './0018-list-indexes.ts'
+import { growthIndexes } from './0019-growth-indexes.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -42,6 +43,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0016-policy-documents': policyDocuments(engine),
     '0017-staff-invitations': staffInvitations(engine),
     '0018-list-indexes': listIndexes(),
+    '0019-growth-indexes': growthIndexes(),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

@@ -23,11 +23,10 @@ export async function listBlogPostsForAdmin({
   let searched = db.selectFrom('blogs')
   if (search) searched = searched.where(containsText(['title'], search))
   const shown = filter === 'all' ? searched : searched.where(inPublicationState('blogs', filter, now))
-  const [{ rows, pages }, counted] = await Promise.all([
-    pageOfQuery(shown.selectAll().orderBy('published_at', 'desc').orderBy('id'), page),
-    searched.select(publicationStateCounts('blogs', now)).executeTakeFirstOrThrow(),
-  ])
+  const counted = await searched.select(publicationStateCounts('blogs', now)).executeTakeFirstOrThrow()
   const counts = { all: Number(counted.all), published: Number(counted.published ?? 0), scheduled: Number(counted.scheduled ?? 0), draft: Number(counted.draft ?? 0) }
+  // The filter's count is the page's total: the posts are counted once.
+  const { rows, pages } = await pageOfQuery(shown.selectAll().orderBy('published_at', 'desc').orderBy('id'), page, undefined, counts[filter])
   return { posts: rows.map(toBlogPost), pages, counts }
 }
 

@@ -48,15 +48,14 @@ export async function listContactMessages({ search = '', filter = 'all', page = 
   let searched = db.selectFrom('contact_messages')
   if (search) searched = searched.where(containsText(['name', 'email', 'message'], search))
   const shown = filter === 'all' ? searched : searched.where('read', '=', filter === 'read')
-  const [{ rows, pages }, countRows] = await Promise.all([
-    pageOfQuery(shown.selectAll().orderBy('created_at', 'desc').orderBy('id'), page),
-    searched.select(['read', (eb) => eb.fn.countAll<number | string>().as('total')]).groupBy('read').execute(),
-  ])
+  const countRows = await searched.select(['read', (eb) => eb.fn.countAll<number | string>().as('total')]).groupBy('read').execute()
   const counts = { all: 0, unread: 0, read: 0 }
   for (const row of countRows) {
     counts[readBool(row.read) ? 'read' : 'unread'] += Number(row.total)
     counts.all += Number(row.total)
   }
+  // The filter's count is the page's total: the inbox is counted once.
+  const { rows, pages } = await pageOfQuery(shown.selectAll().orderBy('created_at', 'desc').orderBy('id'), page, undefined, counts[filter])
   return { messages: rows.map(toContactMessage), pages, counts }
 }
 

@@ -61,9 +61,11 @@ function endingSince(since: Date) {
  * started) at or after `since`, optionally of one category: the series that
  * may reach it are read, and their occurrences sorted out by the caller.
  */
-async function publishedEventsSince(since: Date, categoryId?: string): Promise<SchoolEvent[]> {
+async function publishedEventsSince(since: Date, categoryId?: string, before?: Date): Promise<SchoolEvent[]> {
   let query = db.selectFrom('events').selectAll().where(publishedOnly()).where(endingSince(since))
   if (categoryId) query = query.where('category_id', '=', categoryId)
+  // No date of an event comes before its first: one starting at `before` or later has none in the window.
+  if (before) query = query.where('start_date', '<', before.toISOString())
   return toSchoolEvents(await query.orderBy('start_date', 'asc').orderBy('id').execute())
 }
 
@@ -103,7 +105,7 @@ export async function listUpcomingEvents(now = new Date(), { categoryId, timeZon
 
 /** The occurrences between two instants (a month of the month view), optionally of one category. */
 export async function listOccurrencesBetween(from: Date, to: Date, { categoryId, timeZone = config.timeZone }: { categoryId?: string; timeZone?: string } = {}): Promise<SchoolEvent[]> {
-  const events = await publishedEventsSince(from, categoryId)
+  const events = await publishedEventsSince(from, categoryId, to)
   return occurrencesBetween(events, timeZone, { from, to })
 }
 

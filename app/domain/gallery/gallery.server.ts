@@ -202,13 +202,6 @@ export async function listPublicAlbumSlugs(): Promise<string[]> {
 }
 
 /**
- * The folder the admin screen lists an image under: its own when that is a
- * folder row, else 'general' (an empty folder, or a deleted one's images
- * waiting to be reassigned), as `listAdminGallery` counts them.
- */
-const listedUnder = sql<string>`coalesce((select ${sql.ref('listed.name')} from ${sql.table('gallery_folders')} as ${sql.id('listed')} where ${sql.ref('listed.name')} = ${sql.ref('gallery.folder')}), ${DEFAULT_FOLDER})`
-
-/**
  * Only the photos listed under `folder`: its own, and for 'general' also
  * those whose folder has no row (empty, or deleted). Written as plain
  * conditions on the folder column, so an album's page reads its index.
@@ -235,12 +228,25 @@ export async function getGalleryImage(id: string): Promise<GalleryImage | null> 
   return row ? toGalleryImage(row) : null
 }
 
-/** Each folder with the number of images the admin screen lists under it. */
+/**
+ * Each folder with the number of images the admin screen lists under it: its
+ * own, and for 'general' also those whose folder has no row, as
+ * `whereListedUnder` reads them. Each count is one lookup in the folder
+ * index, not a pass over every photo per folder.
+ */
 function foldersWithCounts() {
   return db
     .selectFrom('gallery_folders')
     .selectAll()
-    .select((eb) => eb.selectFrom('gallery').select((count) => count.fn.countAll().as('count')).where(listedUnder, '=', eb.ref('gallery_folders.name')).as('count'))
+    .select((eb) =>
+      eb
+        .case()
+        .when('gallery_folders.name', '=', DEFAULT_FOLDER)
+        .then(whereListedUnder(eb.selectFrom('gallery'), DEFAULT_FOLDER).select((count) => count.fn.countAll().as('count')))
+        .else(eb.selectFrom('gallery').select((count) => count.fn.countAll().as('count')).whereRef('gallery.folder', '=', 'gallery_folders.name'))
+        .end()
+        .as('count'),
+    )
 }
 
 function toAdminGalleryFolder(row: Selectable<GalleryFolderTable> & { count: string | number | bigint | null }): AdminGalleryFolder {

@@ -16,6 +16,8 @@ interface Row {
   url: string
   shown_at: string | Date | null
   snippet: string
+  /** Every match's count, when the engine counts them in the same pass as it ranks them. */
+  total?: number | string
 }
 
 /** One page of a search, whatever the engine. */
@@ -36,18 +38,33 @@ const sqliteSearch: EngineSearch = {
       where search_index_fts match ${ftsQuery(terms)} and s.status = 'published' and s.visible_from <= ${now}`.execute(db)
     return Number(rows[0]?.total ?? 0)
   },
+  // The page is ranked first from the index alone (the match, the visibility check, bm25), counting the matches in
+  // the same pass, then only its ten documents are read whole and get a snippet: SQLite works out a query's columns
+  // for every row it sorts, and a snippet for each of ten thousand matches costs more than the whole ranking.
   async page(terms, now, offset) {
     const query = ftsQuery(terms)
-    const { rows } = await sql<Row>`select s.subject, s.subject_id, s.title, s.url, s.shown_at,
+    // bm25() works only in the query that scans the index, and a window count cannot share that query: the matches are
+    // kept apart first (materialized, so SQLite does not fold them back in), then counted and ranked.
+    const { rows } = await sql<Row>`with matched as materialized (
+        select search_index_fts.rowid as fts_row, s.subject, s.subject_id, s.shown_at,
+          (search_index_fts.rowid in (select rowid from search_index_fts where search_index_fts match ${`title : (${query})`})) as in_title,
+          bm25(search_index_fts, 0, 0, 10.0, 1.0) as score
+        from search_index_fts
+        join search_index s on s.subject = search_index_fts.subject and s.subject_id = search_index_fts.subject_id
+        where search_index_fts match ${query} and s.status = 'published' and s.visible_from <= ${now}
+      ),
+      ranked as (
+        select matched.*, count(*) over () as total from matched
+        order by in_title desc, score, shown_at desc nulls last, subject_id
+        limit ${SEARCH_LIMITS.perPage} offset ${offset}
+      )
+      select ranked.subject, ranked.subject_id, s.title, s.url, ranked.shown_at, ranked.total,
         snippet(search_index_fts, 3, ${MARK_START}, ${MARK_END}, '…', ${SNIPPET_WORDS}) as snippet
-      from search_index_fts
-      join search_index s on s.subject = search_index_fts.subject and s.subject_id = search_index_fts.subject_id
-      where search_index_fts match ${query} and s.status = 'published' and s.visible_from <= ${now}
-      order by
-        (search_index_fts.rowid in (select rowid from search_index_fts where search_index_fts match ${`title : (${query})`})) desc,
-        bm25(search_index_fts, 0, 0, 10.0, 1.0),
-        s.shown_at desc nulls last, s.subject_id
-      limit ${SEARCH_LIMITS.perPage} offset ${offset}`.execute(db)
+      from ranked
+      join search_index_fts on search_index_fts.rowid = ranked.fts_row
+      join search_index s on s.subject = ranked.subject and s.subject_id = ranked.subject_id
+      where search_index_fts match ${query}
+      order by ranked.in_title desc, ranked.score, ranked.shown_at desc nulls last, ranked.subject_id`.execute(db)
     return rows
   },
 }
@@ -70,7 +87,8 @@ const postgresSearch: EngineSearch = {
     const query = tsQuery(terms)
     const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=${SNIPPET_WORDS}, MinWords=${Math.floor(SNIPPET_WORDS / 2)}`
     const { rows } = await sql<Row>`select subject, subject_id, title, url, shown_at,
-        ts_headline('english'::regconfig, body, ${query}, ${options}) as snippet
+        ts_headline('english'::regconfig, body, ${query}, ${options}) as snippet,
+        count(*) over () as total
       from search_index
       where ${WORDS} @@ ${query} and status = 'published' and visible_from <= ${now}
       order by
@@ -98,9 +116,10 @@ export async function searchSite({ query, page = 1, now = new Date() }: { query:
   if (!terms.length) return empty
   const engine = database.engine === 'postgres' ? postgresSearch : sqliteSearch
   const at = now.toISOString()
-  const total = await engine.count(terms, at)
-  if (!total) return empty
   const rows = await engine.page(terms, at, (pageNumber - 1) * SEARCH_LIMITS.perPage)
+  // A page past the last has no row to carry the count.
+  const total = rows[0]?.total === undefined ? await engine.count(terms, at) : Number(rows[0].total)
+  if (!total) return empty
   return {
     ...empty,
     total,
