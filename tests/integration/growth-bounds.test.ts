@@ -1,9 +1,15 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, test } from 'vitest'
 import { createBlogPost } from '#app/domain/blog/blog-admin.server.ts'
-import { createEvent, deleteEvent, type EventSubmission } from '#app/domain/event/event-admin.server.ts'
+import { listBlogPostsForAdmin } from '#app/domain/blog/blog-admin-list.server.ts'
+import { listContactMessages } from '#app/domain/contact/contact-messages.server.ts'
+import { createEvent, deleteEvent, updateEvent, type EventSubmission } from '#app/domain/event/event-admin.server.ts'
 import { listEventsEndingSince, listNextEvents, listOccurrencesBetween, listUpcomingEvents } from '#app/domain/event/event.server.ts'
-import { getPublicAlbum, getPublicGallery } from '#app/domain/gallery/gallery.server.ts'
+import { getGalleryFolder, getPublicAlbum, getPublicGallery, listGalleryFoldersPage } from '#app/domain/gallery/gallery.server.ts'
+import { rebuildSearchIndex } from '#app/domain/search/search-index.server.ts'
+import { searchSite } from '#app/domain/search/search.server.ts'
+import { SEARCH_LIMITS } from '#app/domain/search/search.ts'
+import { LIST_PAGE_SIZE } from '#app/lib/list-params.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { loader as rssLoader } from '#app/routes/feeds/blog-rss.ts'
@@ -168,5 +174,96 @@ describe(`content growing for years on ${database.engine}`, () => {
     await db.updateTable('gallery').set({ folder: 'Sports Day' }).where('id', '=', photos[6]!.id).execute()
     expect((await cardOf('Harvest'))?.cover?.title).toBe('Apples')
     expect((await cardOf('Sports Day'))?.cover?.title).toBe('Start line later')
+  })
+
+  test('a search matching more than a page: the first page in order with its snippets, the total of every match, the next page the rest, a page past the end the total alone', async () => {
+    const extra = 3
+    const posts = await publishPosts('zebrafinch', SEARCH_LIMITS.perPage + extra)
+    // A draft has the word too, and is neither found nor counted.
+    await createBlogPost({ title: 'zebrafinch draft', slug: `zebrafinch-draft-${newId().slice(0, 6)}`, excerpt: null, content: '<p>News.</p>', removeCover: false, coverFile: null, coverAlt: '', publication: { state: 'draft' } })
+    await rebuildSearchIndex()
+    const first = await searchSite({ query: 'zebrafinch' })
+    expect(first.total).toBe(posts.length)
+    expect(first.pageCount).toBe(2)
+    expect(first.results).toHaveLength(SEARCH_LIMITS.perPage)
+    // Equal relevance: newest first, as the posts were published.
+    expect(first.results.map((result) => result.url)).toEqual(posts.slice(0, SEARCH_LIMITS.perPage).map((post) => `/blogs/${post.slug}`))
+    for (const result of first.results) expect(result.snippet.map((part) => part.text).join('')).toContain('News.')
+    const second = await searchSite({ query: 'zebrafinch', page: 2 })
+    expect(second.total).toBe(posts.length)
+    expect(second.results.map((result) => result.url)).toEqual(posts.slice(SEARCH_LIMITS.perPage).map((post) => `/blogs/${post.slug}`))
+    const past = await searchSite({ query: 'zebrafinch', page: 9 })
+    expect(past).toMatchObject({ total: posts.length, pageCount: 2, results: [] })
+    expect((await searchSite({ query: 'nosuchwordanywhere' })).total).toBe(0)
+  })
+
+  test("each folder's count through the content API: its own photos, and under 'general' also those of an empty or deleted folder", async () => {
+    const name = `Growth ${newId().slice(0, 6)}`
+    await db.insertInto('gallery_folders').values({ id: newId(), name, slug: name.toLowerCase().replace(' ', '-'), external_use: true, enabled: true }).execute()
+    const general = (await db.selectFrom('gallery_folders').select('id').where('name', '=', 'general').executeTakeFirst()) ?? { id: newId() }
+    await db.insertInto('gallery_folders').values({ id: general.id, name: 'general', slug: 'general', external_use: true, enabled: true }).onConflict((conflict) => conflict.doNothing()).execute()
+    const before = (await getGalleryFolder(general.id))!.count
+    const photo = (folder: string) => ({ id: newId(), title: folder, image_url: `/files/gallery/${newId()}.webp`, folder })
+    await db.insertInto('gallery').values([photo(name), photo(name), photo(''), photo('Deleted folder'), photo('general')]).execute()
+    expect((await getGalleryFolder(general.id))!.count).toBe(before + 3)
+    const listed = await listGalleryFoldersPage({ limit: 100, offset: 0 })
+    expect(listed.folders.find((folder) => folder.name === name)?.count).toBe(2)
+    expect(listed.folders.find((folder) => folder.name === 'general')?.count).toBe(before + 3)
+    expect(listed.total).toBe(listed.folders.length)
+  })
+
+  test('a month reads only the events that can have a date in it: one starting after the month is not listed, a series begun before it is', async () => {
+    const base: EventSubmission = { title: 'Month', description: null, startDate: '2031-03-10T09:00', endDate: '2031-03-10T10:00', imageUrl: null, imageFile: null }
+    const inside = await createEvent(base, 'UTC')
+    const next = await createEvent({ ...base, title: 'April', startDate: '2031-04-01T00:00', endDate: '2031-04-01T01:00' }, 'UTC')
+    const series = await createEvent({ ...base, title: 'Weekly', startDate: '2031-02-03T15:00', endDate: '2031-02-03T16:00', recurrence: 'FREQ=WEEKLY;COUNT=10' }, 'UTC')
+    try {
+      const march = await listOccurrencesBetween(new Date('2031-03-01T00:00:00Z'), new Date('2031-04-01T00:00:00Z'), { timeZone: 'UTC' })
+      const ours = march.filter((event) => [inside.id, next.id, series.id].includes(event.id))
+      expect(ours.map((event) => `${event.title} ${event.startDate}`)).toEqual([
+        'Weekly 2031-03-03T15:00:00.000Z',
+        'Month 2031-03-10T09:00:00.000Z',
+        'Weekly 2031-03-10T15:00:00.000Z',
+        'Weekly 2031-03-17T15:00:00.000Z',
+        'Weekly 2031-03-24T15:00:00.000Z',
+        'Weekly 2031-03-31T15:00:00.000Z',
+      ])
+      // A series' dates are worked out once and kept: a changed rule gives its new dates at once.
+      await updateEvent(series.id, { ...base, title: 'Weekly', startDate: '2031-02-03T15:00', endDate: '2031-02-03T16:00', recurrence: 'FREQ=WEEKLY;COUNT=5' }, 'UTC')
+      const shorter = await listOccurrencesBetween(new Date('2031-03-01T00:00:00Z'), new Date('2031-04-01T00:00:00Z'), { timeZone: 'UTC' })
+      expect(shorter.filter((event) => event.id === series.id).map((event) => event.startDate)).toEqual(['2031-03-03T15:00:00.000Z'])
+    } finally {
+      for (const event of [inside, next, series]) await deleteEvent(event.id)
+    }
+  })
+
+  test('the inbox and the blog list on more than a page: the first page newest first, each filter total as its count', async () => {
+    const messages = Array.from({ length: LIST_PAGE_SIZE + 5 }, (_, n) => ({
+      id: newId(),
+      name: `Parent ${n}`,
+      email: `parent${n}@example.org`,
+      message: 'Hello',
+      read: n % 3 === 0,
+      created_at: new Date(Date.parse('2026-01-01T00:00:00Z') + n * 60_000).toISOString(),
+    }))
+    await db.insertInto('contact_messages').values(messages).execute()
+    const all = await listContactMessages()
+    expect(all.counts).toEqual({ all: messages.length, read: messages.filter((row) => row.read).length, unread: messages.filter((row) => !row.read).length })
+    expect(all.pages).toMatchObject({ page: 1, pageCount: 2, total: messages.length })
+    expect(all.messages.map((message) => message.name)).toEqual(messages.toReversed().slice(0, LIST_PAGE_SIZE).map((row) => row.name))
+    const unread = await listContactMessages({ filter: 'unread', page: 2 })
+    expect(unread.pages.total).toBe(all.counts.unread)
+    // Page 2 of the unread does not exist: the last one is shown.
+    expect(unread.pages.page).toBe(1)
+    expect(unread.messages.every((message) => !message.read)).toBe(true)
+    expect((await listContactMessages({ search: 'parent1', filter: 'read' })).pages.total).toBe(messages.filter((row) => row.read && row.email.startsWith('parent1')).length)
+
+    await publishPosts('admin-list', LIST_PAGE_SIZE + 2)
+    const posts = await listBlogPostsForAdmin()
+    expect(posts.pages.total).toBe(posts.counts.all)
+    expect(posts.posts).toHaveLength(LIST_PAGE_SIZE)
+    const published = await listBlogPostsForAdmin({ filter: 'published', page: 2 })
+    expect(published.pages).toMatchObject({ page: 2, total: posts.counts.published })
+    expect(published.posts.length).toBe(Math.min(LIST_PAGE_SIZE, posts.counts.published - LIST_PAGE_SIZE))
   })
 })

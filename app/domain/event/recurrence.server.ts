@@ -68,22 +68,50 @@ export function expandEvent(event: SchoolEvent, timeZone: string, window: Occurr
   const firstWall = utcToZonedTime(event.startDate, timeZone)
   const lengthMs = event.endDate ? wallMs(utcToZonedTime(event.endDate, timeZone)) - wallMs(firstWall) : null
   const skipped = new Set(event.exceptions)
-  const rule = ruleFor(event, timeZone)
   // An occurrence that started up to its length (and a day for changed clocks) before `from` may still be going on.
-  const after = new Date(window.from ? window.from.getTime() - (lengthMs ?? 0) - DAY_MS : Date.parse(event.startDate))
-  const starts = window.until ? rule.between(after, window.until, true) : rule.all((_, index) => index < MAX_OCCURRENCES)
+  const after = window.from ? window.from.getTime() - (lengthMs ?? 0) - DAY_MS : -Infinity
+  const last = window.until?.getTime() ?? Infinity
   const from = window.from?.toISOString()
   const until = window.until?.toISOString()
   const occurrences: SchoolEvent[] = []
-  for (const start of starts) {
+  for (const start of seriesStarts(event, timeZone)) {
+    if (start.at < after) continue
+    if (start.at > last) break
     if (occurrences.length >= (window.limit ?? Infinity)) break
-    const wall = start.toPlainDateTime().toString().slice(0, 16)
+    const wall = start.wall
     if (skipped.has(wall.slice(0, 10))) continue
     const occurrence = occurrenceAt(event, wall, lengthMs, timeZone)
     if ((from && (occurrence.endDate ?? occurrence.startDate) < from) || (until && occurrence.startDate >= until)) continue
     occurrences.push(occurrence)
   }
   return occurrences
+}
+
+/** Series whose dates are kept worked out: enough for every current series of a school, a few MB at most. */
+const KEPT_SERIES = 200
+const keptStarts = new Map<string, { wall: string; at: number }[]>()
+
+/**
+ * Every start of a series on the school's clocks (wall clock, and instant in ms), in order: worked out once
+ * per series, rule and time zone, then kept. Working them out is what costs (rrule-temporal walks from the
+ * first date on each call), and each visit of the calendar, the home page or the feed would do it again for
+ * every current series. A series is at most MAX_OCCURRENCES dates (`checkSeries`).
+ */
+function seriesStarts(event: Pick<SchoolEvent, 'startDate' | 'recurrence'>, timeZone: string) {
+  const key = `${timeZone}|${event.startDate}|${event.recurrence}`
+  const kept = keptStarts.get(key)
+  if (kept) {
+    // Most recently used last: the first key is the one to drop.
+    keptStarts.delete(key)
+    keptStarts.set(key, kept)
+    return kept
+  }
+  const starts = ruleFor(event, timeZone)
+    .all((_, index) => index < MAX_OCCURRENCES)
+    .map((start) => ({ wall: start.toPlainDateTime().toString().slice(0, 16), at: start.epochMilliseconds }))
+  keptStarts.set(key, starts)
+  if (keptStarts.size > KEPT_SERIES) keptStarts.delete(keptStarts.keys().next().value!)
+  return starts
 }
 
 /** The first `limit` occurrences of the event that end (or, without an end, start) at or after `from`: only the dates its series can still reach are worked out. */
