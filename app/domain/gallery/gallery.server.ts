@@ -131,12 +131,20 @@ async function coversOf(folders: readonly GalleryFolder[]): Promise<Map<string, 
   return covers
 }
 
-/** How many photos visitors may see in each visible folder, counted in one pass. */
+/**
+ * How many photos visitors may see in each visible folder: the photos are
+ * counted per folder column first, in one pass over its index, and only those
+ * few counts are matched with the folder rows (an empty folder is
+ * 'general''s), not each of the photos.
+ */
 async function visibleCounts(): Promise<Map<string, number>> {
-  const rows = await visibleImages()
-    .clearSelect()
-    // The joined folder's name is the image's folder (the join matches on it), and a plain column groups on every engine.
-    .select(['gallery_folders.name as folder', (eb) => eb.fn.countAll().as('count')])
+  const perFolder = db.selectFrom('gallery').select(['gallery.folder', (eb) => eb.fn.countAll().as('photos')]).groupBy('gallery.folder').as('per_folder')
+  const rows = await db
+    .selectFrom(perFolder)
+    .innerJoin('gallery_folders', (join) => join.on('gallery_folders.name', '=', sql<string>`coalesce(nullif(${sql.ref('per_folder.folder')}, ''), ${DEFAULT_FOLDER})`))
+    .where('gallery_folders.external_use', '=', true)
+    .where('gallery_folders.enabled', '=', true)
+    .select(['gallery_folders.name as folder', (eb) => eb.fn.sum<number | string>('per_folder.photos').as('count')])
     .groupBy('gallery_folders.name')
     .execute()
   return new Map(rows.map((row) => [row.folder, Number(row.count)]))
@@ -152,18 +160,20 @@ async function visibleCounts(): Promise<Map<string, number>> {
 export async function getPublicGallery(query: { folder?: string | null; page?: number } = {}): Promise<PublicGallery> {
   const folder = query.folder ?? null
   const shown = folder === null ? visibleImages() : visibleImages().where(folderOf, '=', folder)
-  const [visibleFolders, counts, { rows, pages }] = await Promise.all([
+  const [visibleFolders, counts] = await Promise.all([
     db.selectFrom('gallery_folders').selectAll().where('external_use', '=', true).where('enabled', '=', true).orderBy('name').execute(),
     visibleCounts(),
-    pageOfQuery(shown.orderBy('gallery.created_at', 'desc').orderBy('gallery.id'), query.page ?? 1, PUBLIC_GALLERY_PAGE_SIZE),
   ])
+  // The counts give the page's total: the photos are not counted a second time.
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0)
+  const { rows, pages } = await pageOfQuery(shown.orderBy('gallery.created_at', 'desc').orderBy('gallery.id'), query.page ?? 1, PUBLIC_GALLERY_PAGE_SIZE, folder === null ? total : (counts.get(folder) ?? 0))
   const folders = visibleFolders.map(toGalleryFolder)
   const withPhotos = folders.filter((entry) => (counts.get(entry.name) ?? 0) > 0)
   const covers = await coversOf(withPhotos)
   return {
     images: rows.map(toGalleryImage),
     pages,
-    total: [...counts.values()].reduce((sum, count) => sum + count, 0),
+    total,
     folders: folders.map(({ name }) => ({ name, count: counts.get(name) ?? 0 })),
     albums: withPhotos.map((entry) => toPublicAlbum(entry, counts.get(entry.name) ?? 0, covers.get(entry.name))),
   }
