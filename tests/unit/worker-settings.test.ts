@@ -10,7 +10,8 @@ test('WEB_CONCURRENCY defaults to the cores, at most 4, and no more than MEMORY_
 })
 
 test("MEMORY_LIMIT_MB is the whole server's: the primary's share first, the rest split among the workers' heaps", () => {
-  expect(workerSettings({}).heapMb).toBeUndefined()
+  expect(workerSettings({}).heapMb).toBe(256)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '200', WEB_CONCURRENCY: '1' }).heapMb).toBe(130)
   expect(workerSettings({ MEMORY_LIMIT_MB: '700', WEB_CONCURRENCY: '2' }).heapMb).toBe(255)
   expect(workerSettings({ MEMORY_LIMIT_MB: '128', WEB_CONCURRENCY: '4' }).heapMb).toBe(64)
 })
