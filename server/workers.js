@@ -81,7 +81,8 @@ export function processRole(env = process.env, development = false) {
 /**
  * What a server process must start with to stay small, less what it was already given (on the command line
  * or in NODE_OPTIONS, which win): V8's young generation and heap cap, and glibc's allocator kept from holding
- * on to what sharp frees (two arenas instead of one per thread, large blocks from the system): tens of MB. All are fixed when a process starts.
+ * on to what sharp frees (two arenas instead of one per thread, large blocks from the system): tens of MB.
+ * All are fixed when a process starts.
  */
 export function memoryFlags({ heapMb }, env = process.env, execArgv = process.execArgv) {
   const given = `${execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`
