@@ -1,7 +1,7 @@
 // The production and development entry. Plain JavaScript so that Node runs it
 // directly; everything else is TypeScript bundled by Vite (see server/app.ts).
 import fs from 'node:fs'
-import { processRole, reportSetUp, runPrimary, setUpElsewhere } from './server/workers.js'
+import { processRole, reportSetUp, restartWithMemoryFlags, runPrimary, setUpElsewhere } from './server/workers.js'
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production'
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
@@ -28,6 +28,7 @@ async function loadSite() {
 }
 
 const { role, slot, start, settings } = processRole(process.env, DEVELOPMENT)
+if (settings) restartWithMemoryFlags(settings)
 if (role === 'primary') runPrimary(settings)
 else await serve()
 

@@ -21,7 +21,6 @@ import { requestIdOf, requestLog } from './request-log.ts'
 import { createRequestHandler } from './request-handler.ts'
 import { securityHeaders } from './security-headers.ts'
 import { unexpectedError } from './unexpected-error.ts'
-import { limitImageMemory } from './memory.ts'
 
 export { config, logger }
 
@@ -81,7 +80,6 @@ let stopPageCache: (() => void) | undefined
  * With worker processes (server/workers.js) one worker does the start-up work and runs the outbox.
  */
 export async function start({ setUp = true, outbox: runOutbox = true }: { setUp?: boolean; outbox?: boolean } = {}) {
-  limitImageMemory()
   const { newSite } = await bootstrap({ setUp })
   if ('ready' in changeFeed) await changeFeed.ready
   stopPageCache = pageCache.start()

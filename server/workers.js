@@ -10,6 +10,20 @@ const MOST_DEFAULT_WORKERS = 4
 const LEAST_MB_PER_WORKER = 150
 /** What the primary and each worker use besides V8's old space (code, new space, SQLite, sharp). */
 const OUTSIDE_HEAP_MB = 70
+/**
+ * V8's young generation is two semi-spaces of at most this. Node's default grows with the machine's memory
+ * (64 MB each on a large one): a server that renders pages of a few hundred KB gains little from it, and a
+ * start-up alone fills it, so it kept 128 MB of every process for good.
+ */
+const SEMI_SPACE_MB = 8
+/** Blocks of memory from this size up are the system's own (mmap), handed back as soon as they are freed. */
+const MMAP_THRESHOLD_BYTES = 128 * 1024
+/**
+ * Each process's V8 heap cap when MEMORY_LIMIT_MB is unset: four times what a process holds after start,
+ * room for the page cache and many pages rendered at once, where V8's own default grows with the machine
+ * (4 GB on a large one) and lets a process grow long before it collects.
+ */
+const DEFAULT_HEAP_MB = 256
 /** A worker that stops sooner than this after it started is restarted after a growing pause, so a crash loop does not spin. */
 const STEADY_AFTER_MS = 10_000
 const LONGEST_RESTART_PAUSE_MS = 30_000
@@ -32,7 +46,8 @@ function readWhole(env, name, least, most, problems) {
 
 /**
  * WEB_CONCURRENCY worker processes (default: the cores, at most 4, and no more than MEMORY_LIMIT_MB
- * holds at 150 MB each); MEMORY_LIMIT_MB is the whole server's memory (primary and workers together).
+ * holds at 150 MB each); MEMORY_LIMIT_MB is the whole server's memory (primary and workers together), and
+ * sets each process's heap cap (`heapMb`), else 256 MB.
  */
 export function workerSettings(env = process.env) {
   const problems = []
@@ -42,7 +57,7 @@ export function workerSettings(env = process.env) {
   const byMemory = memoryLimitMb ? Math.max(1, Math.floor(memoryLimitMb / LEAST_MB_PER_WORKER)) : Infinity
   workers ??= Math.max(1, Math.min(os.availableParallelism(), MOST_DEFAULT_WORKERS, byMemory))
   // With a primary, it takes its share of the limit first; the rest is split among the workers.
-  const heapMb = memoryLimitMb ? Math.max(64, Math.floor((memoryLimitMb - (workers > 1 ? 50 : 0)) / workers) - OUTSIDE_HEAP_MB) : undefined
+  const heapMb = memoryLimitMb ? Math.max(64, Math.floor((memoryLimitMb - (workers > 1 ? 50 : 0)) / workers) - OUTSIDE_HEAP_MB) : DEFAULT_HEAP_MB
   return { workers, memoryLimitMb, heapMb, problems }
 }
 
@@ -61,6 +76,36 @@ export function processRole(env = process.env, development = false) {
     process.exit(1)
   }
   return { role: settings.workers > 1 ? 'primary' : 'single', slot: 1, start: 'setup', settings }
+}
+
+/**
+ * What a server process must start with to stay small, less what it was already given (on the command line
+ * or in NODE_OPTIONS, which win): V8's young generation and heap cap, and glibc's allocator kept from holding
+ * on to what sharp frees (two arenas instead of one per thread, large blocks from the system): tens of MB.
+ * All are fixed when a process starts.
+ */
+export function memoryFlags({ heapMb }, env = process.env, execArgv = process.execArgv) {
+  const given = `${execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`
+  const flags = []
+  if (!/--max-semi-space-size\b/.test(given)) flags.push(`--max-semi-space-size=${SEMI_SPACE_MB}`)
+  if (!/--max-old-space-size\b/.test(given)) flags.push(`--max-old-space-size=${heapMb}`)
+  const malloc = {}
+  if (!env.MALLOC_ARENA_MAX) malloc.MALLOC_ARENA_MAX = '2'
+  // A fixed threshold: glibc otherwise raises it after the first large free (a decoded image), and every later
+  // image's buffers stay in the process's heap after they are freed.
+  if (!env.MALLOC_MMAP_THRESHOLD_) malloc.MALLOC_MMAP_THRESHOLD_ = String(MMAP_THRESHOLD_BYTES)
+  return { flags, env: malloc }
+}
+
+/**
+ * Starts this process again in its own place (same pid, same output) with memoryFlags when it lacks them,
+ * before it loads anything; a worker inherits them from its primary. Where Node cannot (Windows), the
+ * primary still passes them to its workers.
+ */
+export function restartWithMemoryFlags(settings) {
+  const { flags, env } = memoryFlags(settings)
+  if ((!flags.length && !Object.keys(env).length) || typeof process.execve !== 'function') return
+  process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...env })
 }
 
 /** In a `wait` worker: resolves once worker 1 has done the start-up work. */
@@ -94,11 +139,11 @@ function log(level, msg) {
  * changes to the others, restarts a worker that stops, and on SIGTERM or SIGINT lets every worker
  * finish its open requests before it exits. It never loads the app, so it stays small.
  */
-export function runPrimary({ workers, heapMb }) {
-  if (heapMb) cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] })
-  // glibc gives each thread its own memory arenas, which sharp's threads leave fragmented: two keep a worker
-  // tens of MB smaller. A value set for the server is kept.
-  const mallocEnv = process.env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: '2' }
+export function runPrimary(settings) {
+  const { workers } = settings
+  // Nothing left to add once restartWithMemoryFlags has run.
+  const memory = memoryFlags(settings)
+  cluster.setupPrimary({ execArgv: [...memory.flags, ...process.execArgv] })
   let stopping = false
   let setUp = false
   let waitingToListen = workers
@@ -117,7 +162,7 @@ export function runPrimary({ workers, heapMb }) {
   function fork(slot) {
     const startedAt = Date.now()
     const start = setUp ? 'now' : slot === 1 ? 'setup' : 'wait'
-    const worker = cluster.fork({ ...mallocEnv, [START]: start, [SLOT]: String(slot) })
+    const worker = cluster.fork({ ...memory.env, [START]: start, [SLOT]: String(slot) })
     living.add(worker)
     let leaving = false
     worker.on('message', (message) => {

@@ -1,11 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type'
-import sharp from 'sharp'
 import { newId } from '#db/portable.ts'
 import { logger } from '../logger.server.ts'
 import { parsePublicUrl, publicUrl, type Bucket, type Storage } from '../storage/storage.ts'
 import { chosenFile, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from './upload-rules.ts'
 import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, variantUrl } from './image-variants.ts'
 import { decodeHeif } from './heif-decoder.server.ts'
+import { loadSharp } from './image-tool.server.ts'
 import { isWordDocument } from './word-document.server.ts'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string }
@@ -33,7 +33,8 @@ const DOCUMENT_TYPES: Record<string, DocumentType> = {
  * (a stored image is a still WebP), and never more pixels than the limit,
  * which sharp enforces from the header before decoding.
  */
-function uploadedImage(bytes: Uint8Array) {
+async function uploadedImage(bytes: Uint8Array) {
+  const sharp = await loadSharp()
   return sharp(bytes, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS })
 }
 
@@ -41,6 +42,7 @@ function uploadedImage(bytes: Uint8Array) {
 async function framePixels(bytes: Uint8Array): Promise<number | null> {
   try {
     // Read like uploadedImage reads it (first frame only), but without the limit, so the refusal can name it.
+    const sharp = await loadSharp()
     const { width, height } = await sharp(bytes, { animated: false, limitInputPixels: false }).metadata()
     return width * height
   } catch {
@@ -65,7 +67,7 @@ export async function checkImageUpload(value: unknown): Promise<Checked<Uint8Arr
   if (pixels > MAX_IMAGE_PIXELS) return { ok: false, error: UPLOAD_MESSAGES.imagePixelsTooMany }
   if (heif) return heifAsPng(bytes)
   try {
-    await uploadedImage(bytes).stats()
+    await (await uploadedImage(bytes)).stats()
   } catch {
     return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
   }
@@ -80,6 +82,7 @@ export async function checkImageUpload(value: unknown): Promise<Checked<Uint8Arr
 async function heifAsPng(bytes: Uint8Array): Promise<Checked<Uint8Array>> {
   try {
     const { width, height, data } = await decodeHeif(bytes)
+    const sharp = await loadSharp()
     const png = await sharp(data, { raw: { width, height, channels: 4 } })
       .resize({ width: IMAGE_MAX_WIDTH, withoutEnlargement: true })
       .png({ compressionLevel: 2 })
@@ -104,7 +107,7 @@ export async function checkDocumentUpload(value: unknown): Promise<Checked<{ byt
 
 async function webp(bytes: Uint8Array, width: number) {
   // rotate() applies the camera's orientation; metadata (GPS and all) is dropped.
-  const output = await uploadedImage(bytes).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()
+  const output = await (await uploadedImage(bytes)).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()
   return new Uint8Array(output)
 }
 

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache'
-import sharp from 'sharp'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { hslToHex } from '#app/domain/theme/color-space.ts'
 import { getActiveTheme } from '#app/domain/theme/theme.server.ts'
+import { loadSharp } from '#app/lib/uploads/image-tool.server.ts'
 import { MAX_IMAGE_PIXELS } from '#app/lib/uploads/upload-rules.ts'
 import { storedBytes } from '#app/services/share-images/share-image.server.ts'
 
@@ -49,6 +49,7 @@ function plainIconSvg(size: number, primary: string) {
  * the plain icon when there is no logo or it cannot be read.
  */
 async function renderIcon(logo: Buffer | null, size: number, colors: { background: string; primary: string }): Promise<Uint8Array> {
+  const sharp = await loadSharp()
   if (logo) {
     try {
       const inner = Math.round(size * 0.7)

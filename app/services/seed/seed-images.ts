@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { loadSharp } from '#app/lib/uploads/image-tool.server.ts'
 
 const PALETTES = [
   ['#1e4b8f', '#f28c5b', '#3ccf7a'],
@@ -29,6 +29,7 @@ export async function drawSceneWebp(variant: number, width = 1600, height = 900)
   <rect x="${houseX + 40}" y="${height * 0.56}" width="60" height="50" fill="#90cdf4"/>
   <rect x="${houseX + 260}" y="${height * 0.56}" width="60" height="50" fill="#90cdf4"/>
 </svg>`
+  const sharp = await loadSharp()
   return new Uint8Array(await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer())
 }
 
@@ -40,5 +41,6 @@ export async function drawLogoWebp(size = 256): Promise<Uint8Array> {
   <path d="M32 52 V66 Q50 76 68 66 V52 L50 62 Z" fill="#f28c5b"/>
   <rect x="76" y="45" width="3" height="18" fill="#ffffff"/>
 </svg>`
+  const sharp = await loadSharp()
   return new Uint8Array(await sharp(Buffer.from(svg)).webp({ quality: 90 }).toBuffer())
 }

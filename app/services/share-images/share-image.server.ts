@@ -1,12 +1,13 @@
 import { buffer } from 'node:stream/consumers'
 import { LRUCache } from 'lru-cache'
-import sharp, { type OverlayOptions, type Sharp } from 'sharp'
+import type { OverlayOptions, Sharp } from 'sharp'
 import { imageDescriptions } from '#app/domain/media/media.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { hslToHex } from '#app/domain/theme/color-space.ts'
 import { getActiveTheme } from '#app/domain/theme/theme.server.ts'
 import { parsePublicUrl } from '#app/lib/storage/storage.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
+import { loadSharp } from '#app/lib/uploads/image-tool.server.ts'
 import { MAX_IMAGE_PIXELS } from '#app/lib/uploads/upload-rules.ts'
 import { SHARE_IMAGE } from '#app/lib/share-images.ts'
 import { CENTRE, cropAround, type FocalPoint } from './share-image-crop.ts'
@@ -38,6 +39,7 @@ export async function storedBytes(url: string): Promise<Buffer | null> {
 const toJpeg = (image: Sharp) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer()
 
 async function renderCover(bytes: Buffer, focal: FocalPoint): Promise<Uint8Array> {
+  const sharp = await loadSharp()
   const { width = SHARE_IMAGE.width, height = SHARE_IMAGE.height } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()
   const { resized, left, top } = cropAround(width, height, focal)
   return toJpeg(
@@ -58,6 +60,7 @@ const LOGO_BOX = { width: 760, height: 380 }
 
 /** The site's card: the logo on the page colour above a band of the primary colour; the band colour alone without a logo. */
 async function renderSiteCard(logo: Buffer | null, colors: { page: string; band: string }): Promise<Uint8Array> {
+  const sharp = await loadSharp()
   const band = { create: { width: SHARE_IMAGE.width, height: BAND_HEIGHT, channels: 3 as const, background: colors.band } }
   const layers: OverlayOptions[] = [{ input: band, top: SHARE_IMAGE.height - BAND_HEIGHT, left: 0 }]
   if (logo) {
