@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react'
-import { Input } from '#app/components/ui/input.tsx'
+import { type Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#app/components/ui/select.tsx'
 import { Switch } from '#app/components/ui/switch.tsx'
