@@ -1,12 +1,134 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/** React, React DOM and React Router: every page needs them, so they travel as one file. */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/
+
+/** The route modules every public page renders: what they import statically loads on every public page anyway. */
+const PUBLIC_SHELL = /[\\/]app[\\/](root\.tsx|routes[\\/]site[\\/]layout\.tsx)(\?|$)/
+const ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/])/
+
+/**
+ * Packages whose index re-exports every part: a module imports one icon or primitive from them, yet the
+ * graph shows it importing all of them. Their specifiers as written in imports, by the index's file.
+ */
+const BARRELS: Record<string, string> = {
+  'lucide-react/dist/esm/lucide-react.mjs': 'lucide-react',
+  'radix-ui/dist/index.mjs': 'radix-ui',
+}
+
+interface ModuleInfo {
+  importers: readonly string[]
+  code: string | null
+}
+type Graph = (id: string) => ModuleInfo | null
+
+const barrelOf = (id: string) => Object.entries(BARRELS).find(([file]) => id.replaceAll('\\', '/').endsWith(`node_modules/${file}`))?.[1]
+
+/** The names under which a barrel re-exports the module `id` (lucide-react's `export { default as X } from './icons/x.mjs'`, radix-ui's `import * as X from '@radix-ui/react-x'`). */
+function namesInBarrel(barrelCode: string, id: string) {
+  const path = id.replaceAll('\\', '/')
+  const names: string[] = []
+  for (const [, list, source] of barrelCode.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    if (path.endsWith(source!.replace(/^\.\//, '/'))) names.push(...list!.split(',').map((name) => name.trim().split(/\s+as\s+/).pop()!))
+  }
+  for (const [, name, source] of barrelCode.matchAll(/import\s*\*\s*as\s*(\w+)\s*from\s*["']([^"']+)["']/g)) {
+    if (path.includes(`/node_modules/${source}/`)) names.push(name!)
+  }
+  return names
+}
+
+/** Whether the module's code imports any of `names` from `specifier`. */
+function importsNamed(code: string, specifier: string, names: readonly string[]) {
+  for (const [, list, source] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    if (source !== specifier) continue
+    const imported = list!.split(',').map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!)
+    if (imported.some((name) => names.includes(name))) return true
+  }
+  return false
+}
+
+/**
+ * The route modules that import the module statically, directly or through other modules (not through another
+ * route module). Through a barrel only the modules naming the part count.
+ */
+function importingRoutes(id: string, graph: Graph, found = new Set<string>(), seen = new Set<string>()): Set<string> {
+  if (seen.has(id)) return found
+  seen.add(id)
+  const follow = (importer: string) => {
+    if (ROUTE_MODULE.test(importer)) found.add(importer.replace(/\?.*$/, ''))
+    else importingRoutes(importer, graph, found, seen)
+  }
+  for (const importer of graph(id)?.importers ?? []) {
+    const barrel = barrelOf(importer)
+    if (!barrel) {
+      follow(importer)
+      continue
+    }
+    const names = namesInBarrel(graph(importer)?.code ?? '', id)
+    for (const user of graph(importer)?.importers ?? []) if (importsNamed(graph(user)?.code ?? '', barrel, names)) follow(user)
+  }
+  return found
+}
+
+const PUBLIC_PAGE = /[\\/]app[\\/]routes[\\/]site[\\/]([\w-]+)\.tsx$/
+
+/** Public pages reached only through a link of their own (previews, e-mailed links): they share their code among themselves. */
+const LINKED_ONLY = /^(page-preview|post-preview|shared-preview|subscribe-confirm|subscribe-manage|unsubscribe)$/
+
+/**
+ * Which chunk a module of the public pages goes to, so that a public page loads a handful of files, not dozens:
+ * React Router preloads every chunk a page needs as a request of its own (docs/product-rules.md#performance-budget).
+ * - 'site': what the root and the site layout use, and what several public pages share;
+ * - 'page-<route>': what one public page alone uses (or only pages reached through links of their own);
+ * - anything else (the back office) is left to the bundler.
+ */
+function publicChunk(id: string, graph: Graph): string | null {
+  if (ROUTE_MODULE.test(id)) return null
+  const routes = [...importingRoutes(id, graph)]
+  if (routes.some((route) => PUBLIC_SHELL.test(route))) return 'site'
+  const pages = routes.flatMap((route) => PUBLIC_PAGE.exec(route)?.[1] ?? [])
+  if (pages.length === 0) return null
+  const distinct = [...new Set(pages)].sort()
+  if (distinct.length === 1) return `page-${distinct[0]}`
+  return distinct.some((page) => !LINKED_ONLY.test(page)) ? 'site' : `page-${distinct.join('+')}`
+}
+
+/**
+ * `includeDependenciesRecursively: false` needs entries that may gain exports; React Router asks for
+ * 'exports-only', which this keeps apart from that (it still reads each route module's own exports).
+ */
+const entriesMayGainExports: Plugin = {
+  name: 'entries-may-gain-exports',
+  enforce: 'post',
+  configEnvironment: (name) => (name === 'client' ? { build: { rollupOptions: { preserveEntrySignatures: 'allow-extension' } } } : undefined),
+}
 
 export default defineConfig({
   // The server build's entry is our Express app (server/app.ts), which mounts
   // React Router's request handler and runs start-up work (see server.js).
   environments: {
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK, priority: 2 },
+                {
+                  name: (id, context) => publicChunk(id, (module) => context.getModuleInfo(module)),
+                  priority: 1,
+                  // Each module's chunk is chosen above, its imports' too: a page's chunk must not take in the site's modules.
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), entriesMayGainExports],
 })

@@ -6,7 +6,7 @@ import { defaultTheme, getActiveTheme } from '#app/domain/theme/theme.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { checkReadiness } from '#app/lib/readiness.server.ts'
-import { usePreviewTheme } from '#app/components/hooks/theme-preview.ts'
+import { usePreviewStyle, usePreviewTheme } from '#app/components/hooks/theme-preview.ts'
 import { useChangeFeed } from '#app/components/hooks/use-change-feed.ts'
 import type { SiteData } from '#app/components/hooks/use-site.ts'
 import type { Route } from './+types/root.ts'
@@ -45,10 +45,12 @@ async function activeThemeOrDefault() {
   }
 }
 
-export async function loader(): Promise<SiteData> {
+export async function loader(): Promise<SiteData & { themeStyle: React.CSSProperties }> {
   const theme = await activeThemeOrDefault()
   return {
     theme: { colors: theme.colors, sectionStyles: theme.sectionStyles },
+    // Worked out here so that the contrast maths stays off the visitor's page.
+    themeStyle: themeColorVariables(theme.colors),
     timeZone: config.timeZone,
     siteUrl: config.publicUrl,
   }
@@ -56,9 +58,9 @@ export async function loader(): Promise<SiteData> {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
-  const colors = usePreviewTheme()?.colors ?? data?.theme.colors
+  const previewStyle = usePreviewStyle(usePreviewTheme()?.colors)
   return (
-    <html lang="en" style={colors ? themeColorVariables(colors) : undefined}>
+    <html lang="en" style={previewStyle ?? data?.themeStyle}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

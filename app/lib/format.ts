@@ -30,3 +30,8 @@ export function formatEventWhen(start: string, end: string | null, timeZone: str
   }
   return `${formatDate(start, timeZone)} – ${formatDate(end, timeZone)}`
 }
+
+/** How a count of things reads: '1 message', '3 messages'. */
+export function countOf(count: number, thing: string, things = `${thing}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? thing : things}`
+}

@@ -71,7 +71,4 @@ export const bulkIds = z
   .max(LIST_PAGE_SIZE, BULK_MESSAGES.tooMany)
   .transform((ids) => [...new Set(ids)])
 
-/** How a count of things reads: '1 message', '3 messages'. */
-export function countOf(count: number, thing: string, things = `${thing}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? thing : things}`
-}
+export { countOf } from './format.ts'

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { CALENDAR_SERVICES } from './calendar-hosts.ts'
 
 /*
@@ -96,48 +95,4 @@ export function isEmbeddableCalendarUrl(url: string): boolean {
   const parsed = new URL(url)
   const service = CALENDAR_SERVICES.find((candidate) => candidate.origin === parsed.origin)
   return service !== undefined && service.isEmbedPath(parsed.pathname)
-}
-
-/** A required image address, trimmed: one of our files or an https address. */
-export function imageSource() {
-  return z.string({ error: INVALID_URL }).trim().max(MAX_URL_LENGTH, INVALID_URL).refine(isImageSource, INVALID_URL)
-}
-
-/** An image address that may be left empty (''), trimmed. */
-export function imageSourceOrEmpty() {
-  return z
-    .string({ error: INVALID_URL })
-    .trim()
-    .max(MAX_URL_LENGTH, INVALID_URL)
-    .refine((value) => value === '' || isImageSource(value), INVALID_URL)
-}
-
-function linkOrNull(accepts: (url: string) => boolean) {
-  return z
-    .string()
-    .trim()
-    .max(MAX_URL_LENGTH, INVALID_URL)
-    .refine((value) => value === '' || accepts(value), INVALID_URL)
-    .optional()
-    .transform((value) => value || null)
-}
-
-/** An optional image field: empty becomes null. */
-export function imageSourceOrNull() {
-  return linkOrNull(isImageSource)
-}
-
-/** An optional document link: empty becomes null; a stored file must be in `bucket` when one is named. */
-export function documentLinkOrNull(bucket?: string) {
-  return linkOrNull((url) => isDocumentLink(url, bucket))
-}
-
-/** An optional address on another site (`isExternalUrl`, http or https): empty becomes null. */
-export function externalLinkOrNull() {
-  return linkOrNull((url) => isExternalUrl(url))
-}
-
-/** An optional link for visitors (`isVisitorLink`): empty becomes null. */
-export function visitorLinkOrNull() {
-  return linkOrNull(isVisitorLink)
 }

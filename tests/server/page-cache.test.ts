@@ -239,3 +239,20 @@ describe('one instance', () => {
     expect(await subscribed.text()).toContain('Check your inbox: we sent a link to confirm.')
   })
 })
+
+describe('the scripts of a public page (docs/product-rules.md#performance-budget)', () => {
+  test.each(['/', '/blogs', '/gallery', '/calendar'])('%s loads at most 10 script files, at low priority, without zod or Sonner', async (path) => {
+    const { html } = await cached(small, path)
+    const preloads = [...html.matchAll(/<link rel="modulepreload"([^>]*)>/g)]
+    expect(preloads.length).toBeGreaterThanOrEqual(3)
+    expect(preloads.length).toBeLessThanOrEqual(10)
+    for (const [, attributes] of preloads) expect(attributes).toContain('fetchpriority="low"')
+    for (const [, attributes] of preloads) {
+      const file = /href="([^"]+)"/.exec(attributes!)![1]!
+      const script = await (await fetch(`${small.url}${file}`)).text()
+      // zod's error class and Sonner's toaster markup: back-office libraries.
+      expect(script, file).not.toContain('ZodError')
+      expect(script, file).not.toContain('data-sonner-toaster')
+    }
+  })
+})

@@ -1,9 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import {
-  documentLinkOrNull,
-  imageSource,
-  imageSourceOrEmpty,
-  imageSourceOrNull,
   INVALID_URL,
   isDocumentLink,
   isEmbeddableCalendarUrl,
@@ -15,6 +11,7 @@ import {
   MAX_URL_LENGTH,
   parseStoredFileUrl,
 } from '#app/lib/url-rules.ts'
+import { documentLinkOrNull, imageSource, imageSourceOrEmpty, imageSourceOrNull } from '#app/lib/url-schemas.ts'
 
 /** Addresses no rule accepts: each has fooled a URL check somewhere. */
 const HOSTILE: [label: string, url: string][] = [

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react'
 import { useState } from 'react'
 import { ChooseImageButton } from '#app/components/admin/image-picker.tsx'
-import { ImageFileField } from '#app/components/forms/field.tsx'
+import { ImageFileField } from '#app/components/forms/choice-fields.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { IMAGE_TYPES_DESCRIPTION } from '#app/lib/uploads/upload-rules.ts'
 

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Field, SelectField, TextareaField } from '#app/components/forms/field.tsx'
+import { SelectField } from '#app/components/forms/choice-fields.tsx'
+import { Field, TextareaField } from '#app/components/forms/field.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { FieldMessage } from '#app/components/forms/form-message.tsx'
 import {

@@ -1,6 +1,7 @@
 import { useFetcher } from 'react-router'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
-import { Field, FieldFrame, SwitchField, TextareaField } from '#app/components/forms/field.tsx'
+import { SwitchField } from '#app/components/forms/choice-fields.tsx'
+import { Field, FieldFrame, TextareaField } from '#app/components/forms/field.tsx'
 import { toastRefusal } from '#app/components/forms/toast-refusal.ts'
 import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'

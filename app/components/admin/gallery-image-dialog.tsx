@@ -1,5 +1,6 @@
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
-import { Field, SelectField } from '#app/components/forms/field.tsx'
+import { SelectField } from '#app/components/forms/choice-fields.tsx'
+import { Field } from '#app/components/forms/field.tsx'
 import { galleryImageSchema, type AdminGalleryImage } from '#app/domain/gallery/gallery.schema.ts'
 import { FocalPointPicker } from './focal-point-picker.tsx'
 import { ImageDescriptionFields } from './image-description-fields.tsx'

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { Field, FileField, SelectField } from '#app/components/forms/field.tsx'
+import { FileField, SelectField } from '#app/components/forms/choice-fields.tsx'
+import { Field } from '#app/components/forms/field.tsx'
 import { toastRefusal } from '#app/components/forms/toast-refusal.ts'
 import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'

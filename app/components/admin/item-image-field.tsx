@@ -1,7 +1,7 @@
 import { X } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { ImageFileField } from '#app/components/forms/field.tsx'
+import { ImageFileField } from '#app/components/forms/choice-fields.tsx'
 import type { FocalPoint } from '#app/domain/media/media.schema.ts'
 import { cn } from '#app/lib/utils.ts'
 import { canShowInBrowser, chosenFile, IMAGE_TYPES_DESCRIPTION } from '#app/lib/uploads/upload-rules.ts'

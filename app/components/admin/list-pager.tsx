@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { useListHref } from '#app/components/hooks/use-list-href.ts'
-import { countOf, type ListPageInfo } from '#app/lib/list-params.ts'
+import { countOf } from '#app/lib/format.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
 
 /**
  * The pages of a list: where it stands ('151 messages, page 2 of 7') and

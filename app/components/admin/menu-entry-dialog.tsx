@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
-import { Field, SelectField } from '#app/components/forms/field.tsx'
+import { SelectField } from '#app/components/forms/choice-fields.tsx'
+import { Field } from '#app/components/forms/field.tsx'
 import { MENU_SCREENS, SCREEN_NAMES, type AdminMenuEntry, type MenuPageOption } from '#app/domain/menu/menu.ts'
 import { MENU_LABEL_MAX, menuItemSchema, TOP_LEVEL } from '#app/domain/menu/menu.schema.ts'
 import type { MenuLinkKind, MenuName } from '#db/tables/navigation.ts'

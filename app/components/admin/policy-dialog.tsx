@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
-import { Field, FileField, SelectField, TextareaField } from '#app/components/forms/field.tsx'
+import { FileField, SelectField } from '#app/components/forms/choice-fields.tsx'
+import { Field, TextareaField } from '#app/components/forms/field.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import type { Policy, PolicyCategory } from '#app/domain/policy/policy.ts'
 import { NO_CATEGORY, policySchema } from '#app/domain/policy/policy.schema.ts'

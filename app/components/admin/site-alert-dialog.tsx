@@ -1,5 +1,6 @@
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
-import { Field, SelectField, TextareaField } from '#app/components/forms/field.tsx'
+import { SelectField } from '#app/components/forms/choice-fields.tsx'
+import { Field, TextareaField } from '#app/components/forms/field.tsx'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { ALERT_MESSAGE_MAX, ALERT_TITLE_MAX, alertSchema } from '#app/domain/alert/alert.schema.ts'
 import { ALERT_LEVEL_LABELS, type Alert } from '#app/domain/alert/alert.ts'

@@ -12,9 +12,19 @@ import { formValues, withValue } from './form-values.ts'
  */
 export type RevealOn = 'submit' | 'blur' | 'always'
 
+/**
+ * A schema the form loads when it is first focused or submitted, for public forms: zod then stays off the
+ * page until a visitor uses the form (docs/product-rules.md#performance-budget).
+ */
+export interface LazySchema<Schema extends z.ZodType> {
+  load: () => Promise<Schema>
+}
+
+const isLazy = <Schema extends z.ZodType>(schema: Schema | LazySchema<Schema>): schema is LazySchema<Schema> => 'load' in schema
+
 interface FormValidationOptions<Schema extends z.ZodType> {
-  /** The form's zod schema: the same one the action parses. */
-  schema: Schema
+  /** The form's zod schema: the same one the action parses (or a `LazySchema` loading it). */
+  schema: Schema | LazySchema<Schema>
   /**
    * The server's field messages of its latest answer (`fieldErrors` of a refused `ActionResult`, keyed by
    * dotted path). A new answer is a new object: each message shows until its field is edited.
@@ -53,6 +63,17 @@ export function useFormValidation<Schema extends z.ZodType>({
   onValid,
 }: FormValidationOptions<Schema>) {
   const formRef = useRef<HTMLFormElement>(null)
+  // A loaded lazy schema is kept in a ref so that a submit made while it loaded finds it at once.
+  const loadedSchema = useRef<Schema | null>(null)
+  const [, setSchemaLoaded] = useState(false)
+  // eslint-disable-next-line react-hooks/refs -- re-rendered by setSchemaLoaded once the ref is set
+  const currentSchema = isLazy(schema) ? loadedSchema.current : schema
+  async function ensureSchema(): Promise<Schema> {
+    if (!isLazy(schema)) return schema
+    loadedSchema.current ??= await schema.load()
+    setSchemaLoaded(true)
+    return loadedSchema.current
+  }
   const [readValues, setReadValues] = useState<{ values: unknown } | null>(null)
   // A page rendered with the server's answer (a form posted before the scripts ran) starts with its fields revealed.
   const [revealed, setRevealed] = useState<ReadonlySet<string> | typeof ALL>(() => new Set(Object.keys(serverErrors ?? {})))
@@ -67,7 +88,7 @@ export function useFormValidation<Schema extends z.ZodType>({
   }
 
   const checked = values !== undefined ? { values } : readValues
-  const live = checked ? liveErrors(schema, checked.values) : {}
+  const live = checked && currentSchema ? liveErrors(currentSchema, checked.values) : {}
   const errors: FieldErrors = {}
   for (const [field, message] of Object.entries(serverErrors ?? {})) if (!edited.has(field)) errors[field] = message
   for (const [field, message] of Object.entries(live)) if (revealOn === 'always' || revealed === ALL || revealed.has(field)) errors[field] = message
@@ -76,6 +97,21 @@ export function useFormValidation<Schema extends z.ZodType>({
     const current = values !== undefined ? values : toValues(form)
     if (values === undefined) setReadValues({ values: current })
     return current
+  }
+
+  /** Checks a submit: a valid one goes to `onValid` if any, an invalid one focuses its first wrong field. */
+  function check(form: HTMLFormElement, against: Schema, submitted: unknown) {
+    const parsed = against.safeParse(submitted)
+    if (parsed.success) {
+      onValid?.(parsed.data, form)
+      return true
+    }
+    const found = fieldErrorsOf(parsed.error)
+    const firstInForm = Array.from(form.elements).find((element) => found[nameOf(element) ?? ''] !== undefined)
+    if (firstInForm instanceof HTMLElement) firstInForm.focus()
+    const first = firstInForm ? found[nameOf(firstInForm)!]! : Object.values(found)[0]!
+    onInvalid?.(found, first)
+    return false
   }
 
   const nameOf = (target: EventTarget) => (target instanceof HTMLElement ? (target.getAttribute('name') ?? undefined) : undefined)
@@ -92,19 +128,19 @@ export function useFormValidation<Schema extends z.ZodType>({
       onSubmit(event: FormEvent<HTMLFormElement>) {
         const form = event.currentTarget
         setRevealed(ALL)
-        const parsed = schema.safeParse(read(form))
-        if (parsed.success) {
-          if (!onValid) return
+        const submitted = read(form)
+        if (!currentSchema) {
+          // The schema is still on its way: check once it is here, then send as a valid form would be.
           event.preventDefault()
-          onValid(parsed.data, form)
+          void ensureSchema().then((loaded) => {
+            if (check(form, loaded, submitted) && !onValid) form.requestSubmit()
+          })
           return
         }
-        event.preventDefault()
-        const found = fieldErrorsOf(parsed.error)
-        const firstInForm = Array.from(form.elements).find((element) => found[nameOf(element) ?? ''] !== undefined)
-        if (firstInForm instanceof HTMLElement) firstInForm.focus()
-        const first = firstInForm ? found[nameOf(firstInForm)!]! : Object.values(found)[0]!
-        onInvalid?.(found, first)
+        if (!check(form, currentSchema, submitted) || onValid) event.preventDefault()
+      },
+      onFocus() {
+        if (!currentSchema) void ensureSchema()
       },
       onChange(event: FormEvent<HTMLFormElement>) {
         const name = nameOf(event.target)

@@ -4,20 +4,16 @@ import { Field, TextareaField } from '#app/components/forms/field.tsx'
 import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
-import {
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES,
-  CONTACT_MIN_FILL_MS,
-  CONTACT_SPACING_MS,
-  contactMessageSchema,
-  type ContactField,
-  type ContactFormResult,
-} from '#app/domain/contact/contact.schema.ts'
+import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_MIN_FILL_MS, CONTACT_SPACING_MS } from '#app/domain/contact/contact-rules.ts'
+import type { ContactField, ContactFormResult } from '#app/domain/contact/contact.schema.ts'
 import { refusedFieldErrors } from '#app/lib/action-result.ts'
 import { showErrorToast } from '#app/lib/error-toast.ts'
 import { cn } from '#app/lib/utils.ts'
 
 const FIELDS: readonly ContactField[] = ['name', 'email', 'message']
+
+/** The same schema the action parses, loaded when the form is first used. */
+const contactSchema = { load: () => import('#app/domain/contact/contact.schema.ts').then((module) => module.contactMessageSchema) }
 
 function clearFields(form: HTMLFormElement) {
   for (const field of FIELDS) {
@@ -72,7 +68,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
   const sending = fetcher.state !== 'idle'
 
   const validation = useFormValidation({
-    schema: contactMessageSchema,
+    schema: contactSchema,
     // The page's own answer (a form posted before the scripts ran) until the form has sent one itself.
     serverErrors: refusedFieldErrors(fetcher.data ?? documentResult),
     revealOn: 'blur',

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react'
 import type { SectionStyles, ThemeColors } from '#app/domain/theme/theme.schema.ts'
 
 export const THEME_PREVIEW_MESSAGE = 'school-website:theme-preview'
@@ -52,4 +52,23 @@ export function usePreviewTheme(): PreviewTheme | null {
     () => previewTheme,
     () => null,
   )
+}
+
+/**
+ * The previewed colours as CSS variables, or undefined until they are worked out: the contrast maths
+ * (culori) loads only in the editor's frame, never on a visitor's page (docs/product-rules.md#performance-budget).
+ */
+export function usePreviewStyle(colors: ThemeColors | undefined): CSSProperties | undefined {
+  const [computed, setComputed] = useState<{ colors: ThemeColors; style: CSSProperties } | null>(null)
+  useEffect(() => {
+    if (!colors) return
+    let current = true
+    void import('#app/domain/theme/theme-css.ts').then((module) => {
+      if (current) setComputed({ colors, style: module.themeColorVariables(colors) })
+    })
+    return () => {
+      current = false
+    }
+  }, [colors])
+  return colors && computed?.colors === colors ? computed.style : undefined
 }

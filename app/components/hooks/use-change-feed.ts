@@ -17,6 +17,23 @@ function retryDelayMs(refusals: number) {
   return backoff / 2 + (Math.random() * backoff) / 2
 }
 
+/** Runs `task` once the page has loaded and the browser has a moment; returns a function that cancels it. */
+function whenIdleAfterLoad(task: () => void) {
+  let idle: ReturnType<typeof setTimeout> | number | undefined
+  const schedule = () => {
+    // Safari has no requestIdleCallback.
+    idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 2_000 }) : setTimeout(task, 1)
+  }
+  if (document.readyState === 'complete') schedule()
+  else window.addEventListener('load', schedule, { once: true })
+  return () => {
+    window.removeEventListener('load', schedule)
+    if (idle === undefined) return
+    if (typeof cancelIdleCallback === 'function' && typeof idle === 'number') cancelIdleCallback(idle)
+    else clearTimeout(idle)
+  }
+}
+
 /**
  * Follows the server's change feed (/api/changes) for some tables.
  *
@@ -60,8 +77,10 @@ export function useChangeFeed(tables: readonly TableName[], onChange: (change: C
       source.addEventListener('error', onError)
     }
 
-    connect()
+    // The stream opens once the page has loaded and the browser is idle, not while it paints the page.
+    const cancelStart = whenIdleAfterLoad(connect)
     return () => {
+      cancelStart()
       clearTimeout(retryTimer)
       source?.removeEventListener('open', onOpen)
       source?.removeEventListener('change', onMessage)

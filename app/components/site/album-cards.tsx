@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { GALLERY_GRID_CLASS } from '#app/components/site/gallery-grid.tsx'
 import { GalleryTileImage } from '#app/components/site/gallery-tile-image.tsx'
-import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
+import { focalObjectPosition } from '#app/domain/media/focal-point.ts'
 import type { PublicAlbum } from '#app/domain/gallery/gallery.schema.ts'
 
 /** The address of an album's page. */

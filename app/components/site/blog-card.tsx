@@ -1,6 +1,6 @@
 import { ImageIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
+import { focalObjectPosition } from '#app/domain/media/focal-point.ts'
 import { coverAltOf, excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { blogPostPath } from '#app/services/feeds/feed-paths.ts'

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react'
 import { CardList } from '#app/components/site/card-list.tsx'
 import { galleryImageAlt } from '#app/components/site/gallery-image-alt.ts'
 import { GalleryTileImage } from '#app/components/site/gallery-tile-image.tsx'
-import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
+import { focalObjectPosition } from '#app/domain/media/focal-point.ts'
 
 export interface GalleryGridImage {
   id: string

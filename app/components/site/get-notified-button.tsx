@@ -1,7 +1,7 @@
 import { BellOff, BellRing } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { PUSH_MESSAGES, PUSH_TOPICS, type PushTopic } from '#app/domain/push/push-subscription.schema.ts'
+import { PUSH_MESSAGES, PUSH_TOPICS, type PushTopic } from '#app/domain/push/push-topics.ts'
 
 /** The texts of every state (docs/product-rules.md#push-notifications). */
 export const GET_NOTIFIED_TEXTS = {

@@ -1,5 +1,5 @@
 import { Mail, Phone } from 'lucide-react'
-import { focalObjectPosition } from '#app/domain/media/media.schema.ts'
+import { focalObjectPosition } from '#app/domain/media/focal-point.ts'
 import { initialsOf, type PublicStaffMember } from '#app/domain/staff/staff.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 

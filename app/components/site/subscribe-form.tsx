@@ -3,7 +3,8 @@ import { Link } from 'react-router'
 import { Field } from '#app/components/forms/field.tsx'
 import { FieldMessage } from '#app/components/forms/form-message.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { SUBSCRIPTION_LIMITS, type SubscribeResult } from '#app/domain/subscription/subscription.schema.ts'
+import { SUBSCRIPTION_LIMITS } from '#app/domain/subscription/subscription-limits.ts'
+import type { SubscribeResult } from '#app/domain/subscription/subscription.schema.ts'
 import { cn } from '#app/lib/utils.ts'
 
 const NEWS_OPTIONS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { UNKNOWN_ACTION, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
-import { visitorLinkOrNull } from '#app/lib/url-rules.ts'
+import { visitorLinkOrNull } from '#app/lib/url-schemas.ts'
 import { isWallClockTime } from '#app/lib/zoned-time.ts'
 import { ALERT_LEVELS, SCHOOL_STATUSES } from '#db/tables/notifications.ts'
 

@@ -41,10 +41,7 @@ export const focalCoordinate = z.coerce.number({ error: MEDIA_MESSAGES.focalOuts
 /** Where an image's subject is, from its left and top edges, each 0 to 1: every crop keeps it in view. */
 export const focalPointSchema = z.object({ x: focalCoordinate, y: focalCoordinate })
 
-/** The CSS `object-position` that keeps a focal point in view when an image is cropped to its box. */
-export function focalObjectPosition(focal: FocalPoint): string {
-  return `${Math.round(focal.x * 100)}% ${Math.round(focal.y * 100)}%`
-}
+export { focalObjectPosition } from './focal-point.ts'
 
 export type FocalPoint = z.output<typeof focalPointSchema>
 

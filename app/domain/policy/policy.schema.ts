@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { UNKNOWN_ACTION, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
 import { chosenFile, DOCUMENT_ACCEPT, UPLOAD_MESSAGES } from '#app/lib/uploads/upload-rules.ts'
-import { documentLinkOrNull } from '#app/lib/url-rules.ts'
+import { documentLinkOrNull } from '#app/lib/url-schemas.ts'
 import { publicationButton } from '../publishing/publication.ts'
 
 export const POLICY_MESSAGES = {

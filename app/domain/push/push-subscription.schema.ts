@@ -1,8 +1,7 @@
 import { z } from 'zod'
+import { PUSH_MESSAGES, PUSH_TOPICS } from './push-topics.ts'
 
-/** What a browser may ask to be pushed about (docs/product-rules.md#push-notifications). */
-export const PUSH_TOPICS = ['alerts', 'news'] as const
-export type PushTopic = (typeof PUSH_TOPICS)[number]
+export { PUSH_MESSAGES, PUSH_TOPICS, type PushTopic } from './push-topics.ts'
 
 /**
  * The push services of the browsers in use: Chrome, Edge's Chromium
@@ -15,16 +14,6 @@ export const PUSH_SERVICE_HOSTS = ['googleapis.com', 'push.services.mozilla.com'
 
 /** Longest endpoint accepted: the services' own are under 600 characters. */
 export const MAX_ENDPOINT_LENGTH = 1024
-
-export const PUSH_MESSAGES = {
-  invalid: 'This browser sent a push subscription the site cannot use.',
-  endpoint: 'The push subscription must be an https address of a known push service.',
-  keys: 'The push subscription keys are not valid.',
-  topics: 'Choose at least one: alerts or news.',
-  tooMany: 'Too many notification requests from your network. Please try again in a few minutes.',
-  notJson: 'Send the push subscription as JSON.',
-  tooLarge: 'The push subscription is too large.',
-} as const
 
 function isPushServiceUrl(value: string): boolean {
   try {

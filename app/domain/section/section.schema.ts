@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { CALENDAR_URL_REFUSAL } from '#app/lib/calendar-hosts.ts'
 import { requiredText } from '#app/lib/schema-helpers.ts'
-import { imageSource, isEmbeddableCalendarUrl } from '#app/lib/url-rules.ts'
+import { isEmbeddableCalendarUrl } from '#app/lib/url-rules.ts'
+import { imageSource } from '#app/lib/url-schemas.ts'
 
 export const SECTION_KEYS = ['calendar.google', 'home.about', 'home.contact', 'home.features', 'home.hero', 'home.logos'] as const
 export type SectionKey = (typeof SECTION_KEYS)[number]

@@ -21,9 +21,6 @@ export const STAFF_MESSAGES = {
   directoryHidden: 'The staff directory is now hidden from the site',
 } as const
 
-/** The public page's heading for people without a department. */
-export const UNNAMED_DEPARTMENT = { alone: 'Staff', amongOthers: 'Other staff' } as const
-
 const PHONE_CHARACTERS = /^[0-9 +()-]*$/
 
 /** A text that may be empty and is stored as '' then (job title, department). */

@@ -1,5 +1,7 @@
 import type { FocalPoint } from '../media/media.schema.ts'
-import { UNNAMED_DEPARTMENT } from './staff.schema.ts'
+
+/** The public page's heading for people without a department. */
+export const UNNAMED_DEPARTMENT = { alone: 'Staff', amongOthers: 'Other staff' } as const
 
 /** A person of the staff directory as the admin sees them; a plain module, so components can name the type. */
 export interface StaffMember {

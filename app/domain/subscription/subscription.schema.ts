@@ -2,16 +2,9 @@ import { z } from 'zod'
 import { CONTACT_MESSAGES } from '#app/domain/contact/contact.schema.ts'
 import { checkedBox, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 import { NEWS_CHOICES, type NewsChoice } from '#db/tables/notifications.ts'
+import { SUBSCRIPTION_LIMITS } from './subscription-limits.ts'
 
-export { NEWS_CHOICES, type NewsChoice }
-
-export const SUBSCRIPTION_LIMITS = {
-  email: 255,
-  /** An unconfirmed subscription is forgotten this long after it was asked for. */
-  pendingDays: 7,
-  /** Subscribers per page of the back office's list. */
-  pageSize: 50,
-} as const
+export { NEWS_CHOICES, SUBSCRIPTION_LIMITS, type NewsChoice }
 
 /** At least 10 s between two subscriptions from one visitor, at most 5 in 10 minutes (docs/product-rules.md#subscriptions). */
 export const SUBSCRIBE_SPACING_MS = 10_000

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { imageSourceOrEmpty } from '#app/lib/url-rules.ts'
+import { imageSourceOrEmpty } from '#app/lib/url-schemas.ts'
 import { typedColor } from './color-space.ts'
 
 export const COLOR_KEYS = ['primary', 'secondary', 'accent', 'background', 'foreground', 'muted', 'border'] as const

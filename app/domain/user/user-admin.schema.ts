@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { optionalText, requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
-import { imageSourceOrNull } from '#app/lib/url-rules.ts'
+import { imageSourceOrNull } from '#app/lib/url-schemas.ts'
 import { PROFILE_STATUSES, ROLES, type ProfileStatus, type Role } from '#db/tables/people.ts'
 import { credentialsSchema, PASSWORD_MIN_LENGTH } from './credentials.schema.ts'
 
