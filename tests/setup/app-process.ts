@@ -21,6 +21,13 @@ function productionEnv(): NodeJS.ProcessEnv {
   return { ...process.env, NODE_ENV: 'production', TEST: '', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' }
 }
 
+/**
+ * The tests of the process itself (kill -9, backup while running, graceful stop, restart) start the server with
+ * two worker processes whatever the run asks: what they show must hold for several processes on one data folder,
+ * and the rest of the suite stays at one process, the cheaper start.
+ */
+export const SEVERAL_WORKERS = { WEB_CONCURRENCY: '2' }
+
 /** Several workers load the app side by side, on the test machine's few cores: they may take longer to start. */
 function startTimeoutMs(env: Record<string, string>) {
   return Number(env.WEB_CONCURRENCY ?? productionEnv().WEB_CONCURRENCY) > 1 ? 90_000 : 30_000
