@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { SEVERAL_WORKERS, signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { SEVERAL_WORKERS, SEVERAL_WORKERS_TIMEOUT_MS, signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
 import { createTestDatabase } from '#tests/setup/postgres-global.ts'
 import { startS3Server } from '#tests/setup/s3-server.ts'
 import { startTcpProxy } from '#tests/setup/tcp-proxy.ts'
@@ -21,7 +21,7 @@ async function readiness(app: AppProcess) {
 }
 
 describe('faults', () => {
-  test('kill -9 in the middle of a stream of writes loses no write that was acknowledged (SQLite)', async () => {
+  test('kill -9 in the middle of a stream of writes loses no write that was acknowledged (SQLite)', { timeout: SEVERAL_WORKERS_TIMEOUT_MS }, async () => {
     const app = await startApp({ ...ADMIN, ...SEVERAL_WORKERS })
     running.push(app)
     const { cookie } = await signIn(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)

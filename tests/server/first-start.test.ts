@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest'
-import { readEvents, SEVERAL_WORKERS, signIn, startApp, startAppExpectingFailure, type AppProcess } from '#tests/setup/app-process.ts'
+import { readEvents, SEVERAL_WORKERS, SEVERAL_WORKERS_TIMEOUT_MS, signIn, startApp, startAppExpectingFailure, type AppProcess } from '#tests/setup/app-process.ts'
 import { startS3Server } from '#tests/setup/s3-server.ts'
 
 const running: AppProcess[] = []
@@ -8,7 +8,7 @@ afterAll(async () => {
 })
 
 describe('npm start on an empty data folder (SQLite, local storage)', () => {
-  test('prints the admin credentials once, serves the themed page, stops cleanly and keeps its data', async () => {
+  test('prints the admin credentials once, serves the themed page, stops cleanly and keeps its data', { timeout: SEVERAL_WORKERS_TIMEOUT_MS }, async () => {
     const first = await startApp(SEVERAL_WORKERS)
     running.push(first)
     const password = /password: (\S+)/.exec(first.output())?.[1]

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, expect, inject, test } from 'vitest'
 import { connectDatabase, type DatabaseHandle, type DatabaseTarget } from '#db/connect.ts'
-import { SEVERAL_WORKERS, startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { SEVERAL_WORKERS, SEVERAL_WORKERS_TIMEOUT_MS, startApp, type AppProcess } from '#tests/setup/app-process.ts'
 import { createTestDatabase } from '#tests/setup/postgres-global.ts'
 import { startSmtpPeer, type SmtpPeer } from '#tests/setup/smtp-peer.ts'
 
@@ -55,7 +55,7 @@ async function waitUntilAllSent(handle: DatabaseHandle, count: number, timeoutMs
 
 const mailEnv = (peer: SmtpPeer) => ({ SMTP_URL: peer.url, MAIL_RATE_PER_MINUTE: '100000' })
 
-test('a server killed (SIGKILL) in the middle of a send loses no mail and, started again, sends each mail once', async () => {
+test('a server killed (SIGKILL) in the middle of a send loses no mail and, started again, sends each mail once', { timeout: SEVERAL_WORKERS_TIMEOUT_MS }, async () => {
   const COUNT = 60
   const KILLED_AT = 20
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-outbox-'))
