@@ -22,7 +22,8 @@ function site(url: string, name: string, demo: boolean, extraEnv: Record<string,
       // The suite signs in dozens of times from one address; the limits are tested on their own.
       AUTH_RATE_LIMIT: 'false',
       // One process per site: several sites run at once on two cores, and worker processes have tests of their own.
-      WEB_CONCURRENCY: '1',
+      // E2E_WEB_CONCURRENCY=2 runs every site with two workers, to check what a browser sees through either.
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? '1',
       ...extraEnv,
     },
   }

@@ -14,9 +14,18 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
     return fs.readFileSync(file, 'utf8').trim()
   } catch {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-    const secret = randomBytes(32).toString('base64url')
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
-    return secret
+    // The worker processes of a new site load the app at once: written whole under another name, then
+    // linked into place, so none reads a half-written file, and all take the first one linked.
+    const draft = `${file}.${process.pid}.${Date.now()}`
+    fs.writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600 })
+    try {
+      fs.linkSync(draft, file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    } finally {
+      fs.rmSync(draft, { force: true })
+    }
+    return fs.readFileSync(file, 'utf8').trim()
   }
 }
 

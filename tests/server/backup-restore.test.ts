@@ -4,7 +4,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, expect, test } from 'vitest'
 import { ARCHIVED_TABLES } from '#app/lib/site-archive/archive-format.ts'
-import { runSiteScript, signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { runSiteScript, SEVERAL_WORKERS, SEVERAL_WORKERS_TIMEOUT_MS, signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
 import { siteContent } from '#tests/setup/site-content.ts'
 
 const running: AppProcess[] = []
@@ -23,8 +23,9 @@ function tableRows(dataDir: string) {
   }
 }
 
-test('npm run backup of a running site, then npm run restore into an empty data folder, gives the same site', async () => {
-  const original = await startApp({ SEED_DEMO: 'true', ...ADMIN })
+test('npm run backup of a running site, then npm run restore into an empty data folder, gives the same site', { timeout: SEVERAL_WORKERS_TIMEOUT_MS }, async () => {
+  // Backed up while its workers hold the file, and written to by another connection meanwhile.
+  const original = await startApp({ SEED_DEMO: 'true', ...ADMIN, ...SEVERAL_WORKERS })
   running.push(original)
   // A sign-in session that exists only in the original.
   const session = await signIn(original, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)

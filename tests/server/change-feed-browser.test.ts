@@ -64,7 +64,8 @@ describe('an open page keeps following the change feed', { timeout: 120_000 }, (
   })
 
   test('a page refused a stream (429) asks again only after a while, and follows once a place is free', async () => {
-    const app = await startApp({ DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret })
+    // One process: the 20 places are per worker process (docs/product-rules.md#worker-processes-and-memory).
+    const app = await startApp({ DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret, WEB_CONCURRENCY: '1' })
     running.push(app)
     // This test and the browser are the same visitor (127.0.0.1): hold all 20 of its places.
     const held = await Promise.all(Array.from({ length: 20 }, () => fetch(`${app.url}/api/changes?tables=themes`)))

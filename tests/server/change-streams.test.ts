@@ -21,7 +21,9 @@ function follow(app: AppProcess, address: string, tables = 'themes') {
 
 describe('the change feed holds a limited number of streams and ends each after a while', () => {
   test('one /64 may hold 20 streams; the 21st is refused with 429 and Retry-After, until one of them ends', async () => {
-    const app = await start({ TRUST_PROXY: 'loopback' })
+    // One process: the limit is per worker process (docs/product-rules.md#worker-processes-and-memory), and with
+    // several the streams would be spread over them.
+    const app = await start({ TRUST_PROXY: 'loopback', WEB_CONCURRENCY: '1' })
     const streams = await Promise.all(Array.from({ length: 20 }, (_, index) => follow(app, `2001:db8:1:2::${(index + 1).toString(16)}`)))
     expect(streams.map((stream) => stream.status)).toEqual(Array(20).fill(200))
 

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { SEVERAL_WORKERS, SEVERAL_WORKERS_TIMEOUT_MS, signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
 import { createTestDatabase } from '#tests/setup/postgres-global.ts'
 import { startS3Server } from '#tests/setup/s3-server.ts'
 import { startTcpProxy } from '#tests/setup/tcp-proxy.ts'
@@ -21,8 +21,8 @@ async function readiness(app: AppProcess) {
 }
 
 describe('faults', () => {
-  test('kill -9 in the middle of a stream of writes loses no write that was acknowledged (SQLite)', async () => {
-    const app = await startApp(ADMIN)
+  test('kill -9 in the middle of a stream of writes loses no write that was acknowledged (SQLite)', { timeout: SEVERAL_WORKERS_TIMEOUT_MS }, async () => {
+    const app = await startApp({ ...ADMIN, ...SEVERAL_WORKERS })
     running.push(app)
     const { cookie } = await signIn(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)
     const acknowledged: string[] = []
@@ -55,7 +55,7 @@ describe('faults', () => {
     expect(acknowledged.filter((message) => !stored.has(message))).toEqual([])
 
     // And the site starts again on that file as if nothing happened.
-    const restarted = await startApp({}, { dataDir: app.dataDir })
+    const restarted = await startApp(SEVERAL_WORKERS, { dataDir: app.dataDir })
     running.push(restarted)
     expect((await fetch(`${restarted.url}/`)).status).toBe(200)
     expect((await readiness(restarted)).status).toBe(200)

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest'
-import { readEvents, signIn, startApp, startAppExpectingFailure, type AppProcess } from '#tests/setup/app-process.ts'
+import { readEvents, SEVERAL_WORKERS, SEVERAL_WORKERS_TIMEOUT_MS, signIn, startApp, startAppExpectingFailure, type AppProcess } from '#tests/setup/app-process.ts'
 import { startS3Server } from '#tests/setup/s3-server.ts'
 
 const running: AppProcess[] = []
@@ -8,8 +8,8 @@ afterAll(async () => {
 })
 
 describe('npm start on an empty data folder (SQLite, local storage)', () => {
-  test('prints the admin credentials once, serves the themed page, stops cleanly and keeps its data', async () => {
-    const first = await startApp()
+  test('prints the admin credentials once, serves the themed page, stops cleanly and keeps its data', { timeout: SEVERAL_WORKERS_TIMEOUT_MS }, async () => {
+    const first = await startApp(SEVERAL_WORKERS)
     running.push(first)
     const password = /password: (\S+)/.exec(first.output())?.[1]
     expect(first.output()).toContain('email:    admin@school.local')
@@ -27,7 +27,7 @@ describe('npm start on an empty data folder (SQLite, local storage)', () => {
     expect(Date.now() - started).toBeLessThan(5_000)
     expect(first.output()).toContain('SIGTERM received')
 
-    const second = await startApp({}, { dataDir: first.dataDir })
+    const second = await startApp(SEVERAL_WORKERS, { dataDir: first.dataDir })
     running.push(second)
     expect(second.output()).not.toContain('password')
     expect((await signIn(second, 'admin@school.local', password!)).status).toBe(200)

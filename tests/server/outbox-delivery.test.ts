@@ -4,7 +4,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, expect, inject, test } from 'vitest'
 import { connectDatabase, type DatabaseHandle, type DatabaseTarget } from '#db/connect.ts'
-import { startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { SEVERAL_WORKERS, SEVERAL_WORKERS_TIMEOUT_MS, startApp, type AppProcess } from '#tests/setup/app-process.ts'
 import { createTestDatabase } from '#tests/setup/postgres-global.ts'
 import { startSmtpPeer, type SmtpPeer } from '#tests/setup/smtp-peer.ts'
 
@@ -55,7 +55,7 @@ async function waitUntilAllSent(handle: DatabaseHandle, count: number, timeoutMs
 
 const mailEnv = (peer: SmtpPeer) => ({ SMTP_URL: peer.url, MAIL_RATE_PER_MINUTE: '100000' })
 
-test('a server killed (SIGKILL) in the middle of a send loses no mail and, started again, sends each mail once', async () => {
+test('a server killed (SIGKILL) in the middle of a send loses no mail and, started again, sends each mail once', { timeout: SEVERAL_WORKERS_TIMEOUT_MS }, async () => {
   const COUNT = 60
   const KILLED_AT = 20
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-outbox-'))
@@ -78,7 +78,7 @@ test('a server killed (SIGKILL) in the middle of a send loses no mail and, start
   })
   cleanUp.push(() => peer.close())
 
-  const app = await startApp(mailEnv(peer), { dataDir })
+  const app = await startApp({ ...mailEnv(peer), ...SEVERAL_WORKERS }, { dataDir })
   listening!(app)
   await pluggedOut
   // Already killed: this only waits for the process to be gone.
@@ -88,7 +88,7 @@ test('a server killed (SIGKILL) in the middle of a send loses no mail and, start
   // Every mail answered before the kill is recorded as sent; the one in flight is still claimed.
   expect(Object.fromEntries(statuses.map(({ status, count }) => [status, Number(count)]))).toEqual({ sent: KILLED_AT - 1, sending: expect.any(Number), pending: expect.any(Number) })
 
-  const again = await startApp(mailEnv(peer), { dataDir })
+  const again = await startApp({ ...mailEnv(peer), ...SEVERAL_WORKERS }, { dataDir })
   cleanUp.push(() => again.stop())
   await waitUntilAllSent(handle, COUNT)
 

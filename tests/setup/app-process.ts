@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { afterAll } from 'vitest'
 import { freePort } from './free-port.ts'
 
 export interface AppProcess {
@@ -21,10 +22,30 @@ function productionEnv(): NodeJS.ProcessEnv {
   return { ...process.env, NODE_ENV: 'production', TEST: '', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' }
 }
 
+/**
+ * The tests of the process itself (kill -9, backup while running, graceful stop, restart) start the server with
+ * two worker processes whatever the run asks: what they show must hold for several processes on one data folder,
+ * and the rest of the suite stays at one process, the cheaper start.
+ */
+export const SEVERAL_WORKERS = { WEB_CONCURRENCY: '2' }
+/** For a test that starts servers with SEVERAL_WORKERS: each loads the app twice on the test machine's few cores. */
+export const SEVERAL_WORKERS_TIMEOUT_MS = 120_000
+
 /** Several workers load the app side by side, on the test machine's few cores: they may take longer to start. */
 function startTimeoutMs(env: Record<string, string>) {
   return Number(env.WEB_CONCURRENCY ?? productionEnv().WEB_CONCURRENCY) > 1 ? 90_000 : 30_000
 }
+
+/**
+ * Every server this test file started. A test that times out while its server is still starting never gets
+ * to stop it: left running (with its workers), it took the machine's cores from the tests after it, which
+ * then timed out too. Registered here, on import, so it runs after the file's own hooks have stopped theirs.
+ */
+const started = new Set<ChildProcess>()
+afterAll(() => {
+  // A primary killed takes its workers with it.
+  for (const child of started) child.kill('SIGKILL')
+})
 
 /** Starts the production build (`node server.js`) as its own process, like `npm run serve`. */
 export async function startApp(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<AppProcess> {
@@ -39,6 +60,8 @@ export async function startApp(env: Record<string, string> = {}, options: { data
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  started.add(child)
+  void exited.then(() => started.delete(child))
 
   await new Promise<void>((resolve, reject) => {
     // A server that never says it listens is killed, so a failed start leaves no process behind.

@@ -263,8 +263,9 @@ export async function pruneDeliveryLog(now = new Date()): Promise<number> {
 }
 
 /**
- * On SQLite one process owns the file, so whatever it finds claimed at start
- * was claimed by itself before a crash: sent again now rather than after the
+ * On SQLite one process sends from the file (with worker processes, worker 1
+ * alone), so whatever it finds claimed at start was claimed by itself or the
+ * worker it replaces before a crash: sent again now rather than after the
  * lease (the receiving end sees the same Message-ID if the mail had gone out).
  */
 async function reclaimAfterCrash() {
