@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { writeOnce } from './write-once.server.ts'
 
 /**
  * AUTH_SECRET signs session cookies. A single install needs no configuration:
@@ -14,17 +15,7 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
     return fs.readFileSync(file, 'utf8').trim()
   } catch {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-    // The worker processes of a new site load the app at once: written whole under another name, then
-    // linked into place, so none reads a half-written file, and all take the first one linked.
-    const draft = `${file}.${process.pid}.${Date.now()}`
-    fs.writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600 })
-    try {
-      fs.linkSync(draft, file)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    } finally {
-      fs.rmSync(draft, { force: true })
-    }
+    writeOnce(file, randomBytes(32).toString('base64url'))
     return fs.readFileSync(file, 'utf8').trim()
   }
 }

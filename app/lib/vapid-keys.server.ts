@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import webPush from 'web-push'
+import { writeOnce } from './write-once.server.ts'
 
 /** The key pair that signs every push this site sends (base64url, as browsers and push services take them). */
 export interface VapidKeys {
@@ -36,17 +37,7 @@ export function resolveVapidKeys(configured: VapidKeys | undefined, dataDir: str
   const stored = fs.existsSync(file) ? parseKeys(fs.readFileSync(file, 'utf8')) : null
   if (stored) return stored
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  // Written whole under another name, then linked into place: instances sharing the data folder
-  // and starting together never read a half-written file, and the first link wins.
-  const draft = `${file}.${process.pid}.${Date.now()}`
-  fs.writeFileSync(draft, serializeVapidKeys(webPush.generateVAPIDKeys()), { mode: 0o600 })
-  try {
-    fs.linkSync(draft, file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  } finally {
-    fs.rmSync(draft, { force: true })
-  }
+  writeOnce(file, serializeVapidKeys(webPush.generateVAPIDKeys()))
   const kept = parseKeys(fs.readFileSync(file, 'utf8'))
   if (!kept) throw new Error(`${file} is damaged: delete it to make new keys (browsers then subscribe again), or restore it from a backup.`)
   return kept
