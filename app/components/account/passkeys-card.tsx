@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { toast } from '#app/components/ui/sonner.tsx'
 import type { AccountPasskey } from '#app/domain/user/account-security.ts'
 import { authClient } from '#app/lib/auth-client.ts'
-import { showErrorToast } from '#app/lib/error-toast.ts'
+import { showErrorToast } from '#app/components/ui/error-toast.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 

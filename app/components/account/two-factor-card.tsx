@@ -10,7 +10,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { authClient } from '#app/lib/auth-client.ts'
-import { showErrorToast } from '#app/lib/error-toast.ts'
+import { showErrorToast } from '#app/components/ui/error-toast.ts'
 
 type Step = { name: 'idle' } | { name: 'password'; purpose: 'enable' | 'disable' | 'codes' } | { name: 'scan'; totpUri: string; qrCode: string; backupCodes: string[] } | { name: 'codes'; backupCodes: string[] }
 

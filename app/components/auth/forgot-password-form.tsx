@@ -4,7 +4,7 @@ import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES } from '#app/domain/user/password-reset.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
-import { showErrorToast } from '#app/lib/error-toast.ts'
+import { showErrorToast } from '#app/components/ui/error-toast.ts'
 
 export const RESET_PASSWORD_PATH = '/auth/reset-password'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { authClient } from '#app/lib/auth-client.ts'
-import { showErrorToast } from '#app/lib/error-toast.ts'
+import { showErrorToast } from '#app/components/ui/error-toast.ts'
 
 export type OAuthProviderButton = { id: string; name: string }
 

@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { authClient } from '#app/lib/auth-client.ts'
-import { showErrorToast } from '#app/lib/error-toast.ts'
+import { showErrorToast } from '#app/components/ui/error-toast.ts'
 
 /** Sign-in with a passkey registered on the account page: the browser asks the device, no password. */
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {

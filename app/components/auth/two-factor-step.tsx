@@ -4,7 +4,7 @@ import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { appCodeSchema, backupCodeSchema } from './two-factor-codes.ts'
 import { authClient } from '#app/lib/auth-client.ts'
-import { showErrorToast } from '#app/lib/error-toast.ts'
+import { showErrorToast } from '#app/components/ui/error-toast.ts'
 
 /**
  * The second sign-in step when the account has two-factor sign-in: the code

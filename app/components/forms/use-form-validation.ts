@@ -63,16 +63,14 @@ export function useFormValidation<Schema extends z.ZodType>({
   onValid,
 }: FormValidationOptions<Schema>) {
   const formRef = useRef<HTMLFormElement>(null)
-  // A loaded lazy schema is kept in a ref so that a submit made while it loaded finds it at once.
-  const loadedSchema = useRef<Schema | null>(null)
-  const [, setSchemaLoaded] = useState(false)
-  // eslint-disable-next-line react-hooks/refs -- re-rendered by setSchemaLoaded once the ref is set
-  const currentSchema = isLazy(schema) ? loadedSchema.current : schema
+  const [loadedSchema, setLoadedSchema] = useState<Schema | null>(null)
+  const currentSchema = isLazy(schema) ? loadedSchema : schema
   async function ensureSchema(): Promise<Schema> {
     if (!isLazy(schema)) return schema
-    loadedSchema.current ??= await schema.load()
-    setSchemaLoaded(true)
-    return loadedSchema.current
+    // The module is loaded once; a second call gets the same schema at once.
+    const loaded = await schema.load()
+    setLoadedSchema(() => loaded)
+    return loaded
   }
   const [readValues, setReadValues] = useState<{ values: unknown } | null>(null)
   // A page rendered with the server's answer (a form posted before the scripts ran) starts with its fields revealed.

@@ -7,7 +7,7 @@ import { toast } from '#app/components/ui/sonner.tsx'
 import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_MIN_FILL_MS, CONTACT_SPACING_MS } from '#app/domain/contact/contact-rules.ts'
 import type { ContactField, ContactFormResult } from '#app/domain/contact/contact.schema.ts'
 import { refusedFieldErrors } from '#app/lib/action-result.ts'
-import { showErrorToast } from '#app/lib/error-toast.ts'
+import { showErrorToast } from '#app/components/ui/error-toast.ts'
 import { cn } from '#app/lib/utils.ts'
 
 const FIELDS: readonly ContactField[] = ['name', 'email', 'message']

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { FetcherWithComponents } from 'react-router'
 import { toast } from '#app/components/ui/sonner.tsx'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { showErrorToast } from '#app/lib/error-toast.ts'
+import { showErrorToast } from '#app/components/ui/error-toast.ts'
 
 /**
  * Toasts each answer of an admin fetcher once (the success message, or

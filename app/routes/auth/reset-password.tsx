@@ -7,7 +7,7 @@ import { EmailedLinkPage } from '#app/components/auth/emailed-link-page.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { newPasswordSchema, PASSWORD_RESET_MESSAGES } from '#app/domain/user/password-reset.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
-import { showErrorToast } from '#app/lib/error-toast.ts'
+import { showErrorToast } from '#app/components/ui/error-toast.ts'
 import type { Route } from './+types/reset-password.ts'
 
 /** The mailed link passes through Better Auth, which sends ?token=… here, or ?error=INVALID_TOKEN when it is unknown or expired. */
