@@ -41,6 +41,7 @@ export default [
     route('events/categories', 'routes/admin/event-categories.ts'),
     route('gallery', 'routes/admin/gallery.tsx'),
     route('gallery/upload', 'routes/admin/gallery-upload.ts'),
+    route('gallery/folders', 'routes/admin/gallery-folders.ts'),
     route('policies', 'routes/admin/policies.tsx'),
     route('policies/:id/versions/:versionId/download', 'routes/admin/policy-version-download.ts'),
     route('testimonials', 'routes/admin/testimonials.tsx'),

@@ -38,6 +38,12 @@ const searchParam = z
   .catch('')
   .transform((text) => text.trim().slice(0, LIST_SEARCH_MAX_LENGTH))
 
+/** A second page number in a screen's address (the admin gallery's page of folders), or undefined when there is none. */
+export function readPageParam(url: string | URL, name: string): number | undefined {
+  const value = new URL(url).searchParams.get(name)
+  return value === null ? undefined : pageParam.parse(value)
+}
+
 /**
  * The list's parameters; anything unreadable (a page of 'x' or -3, a filter
  * the list does not have) falls back to page 1 and the list's default filter,

@@ -389,3 +389,64 @@ test('an album of two pages: 48 photos a page, Move earlier on page 2\'s first p
     })
   }
 })
+
+test('more folders than a page: the folders page, an album opened shows among its page, and the Edit Image and bulk move choices load every folder', async ({ page, request }) => {
+  const stamp = Date.now()
+  // Lower-case names sort last (SQLite sorts by code point): the folders other tests make stay on the first page.
+  const albums = Array.from({ length: 30 }, (_, index) => `zz-pager-${stamp}-${String(index + 1).padStart(2, '0')}`)
+  const [first, last] = [albums[0]!, albums.at(-1)!]
+  const picture = storedImages()[0]!.image_url
+  onDemoDatabase((database) => {
+    const folder = database.prepare("insert into gallery_folders (id, name, external_use, enabled, slug, description, created_at) values (?, ?, 1, 0, ?, '', ?)")
+    for (const name of albums) folder.run(`e2e-${name}`, name, name, new Date().toISOString())
+    database
+      .prepare("insert into gallery (id, title, image_url, folder, alt, decorative, focal_x, focal_y, position, created_at) values (?, 'Pager photo', ?, ?, 'A pager photo', 0, 0.5, 0.5, 0, ?)")
+      .run(`e2e-pager-${stamp}`, picture, last, new Date(Date.UTC(2001, 0, 1)).toISOString())
+  })
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIn(page, await createStaffAccount(request, 'editor'))
+    await openGallery(page)
+    const pager = page.getByRole('navigation', { name: 'Pages of folders' })
+    await expect(pager).toContainText(/^\d+ folders, page 1 of 2/)
+    await expect(filters(page).filter({ hasText: 'events' })).toBeVisible()
+    await expect(filters(page).filter({ hasText: last })).toHaveCount(0)
+    await pager.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/[?&]folders=2/)
+    await filters(page).filter({ hasText: `${last} (1)` }).click()
+    await expect(tiles(page)).toHaveCount(1)
+    await screenshot(page, 'admin-gallery-folders-page-2-1280')
+    // Opened by its address, an album shows among its page of folders.
+    await page.goto(`/admin/gallery?${new URLSearchParams({ folder: last })}`)
+    await expect(filters(page).filter({ hasText: `${last} (1)` })).toHaveAttribute('aria-current', 'true')
+    await expect(pager).toContainText('page 2 of 2')
+    await waitForHydration(page, 'main')
+
+    // Edit Image offers every folder, the first page's and the others.
+    const tile = tiles(page).first()
+    await tile.hover()
+    await tile.getByRole('button', { name: 'Edit image Pager photo' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit Image' })
+    const folderChoice = edit.getByRole('combobox', { name: 'Folder' })
+    await expect(folderChoice).toHaveText(last)
+    await folderChoice.click()
+    await expect(page.getByRole('option', { name: 'events', exact: true })).toBeVisible()
+    await expect(page.getByRole('option')).toHaveCount(storedFolders().length)
+    await page.keyboard.press('Escape')
+    await edit.getByRole('button', { name: 'Close' }).click()
+
+    // The bulk move lists every folder once a photo is selected, and moves it.
+    await tile.getByRole('checkbox', { name: 'Select image Pager photo' }).check()
+    const moveTo = page.getByRole('combobox', { name: 'Move to album' })
+    await expect(moveTo.getByRole('option', { name: first, exact: true })).toBeAttached()
+    await moveTo.selectOption(first)
+    await page.getByRole('button', { name: 'Move', exact: true }).click()
+    await expect(toast(page, `1 image(s) moved to "${first}"`)).toBeVisible()
+    expect(demoRows<{ folder: string }>('select folder from gallery where id = ?', `e2e-pager-${stamp}`)).toEqual([{ folder: first }])
+  } finally {
+    onDemoDatabase((database) => {
+      database.prepare('delete from gallery where id = ?').run(`e2e-pager-${stamp}`)
+      database.prepare('delete from gallery_folders where name like ?').run(`zz-pager-${stamp}-%`)
+    })
+  }
+})

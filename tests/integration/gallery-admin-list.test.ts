@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { moveGalleryImageTo } from '#app/domain/gallery/gallery-admin.server.ts'
-import { GALLERY_MESSAGES, GALLERY_PAGE_SIZE, placeOutOfRange } from '#app/domain/gallery/gallery.schema.ts'
+import { GALLERY_FOLDER_PAGE_SIZE, GALLERY_MESSAGES, GALLERY_PAGE_SIZE, placeOutOfRange } from '#app/domain/gallery/gallery.schema.ts'
 import { db } from '#app/lib/db.server.ts'
 import { action, loader } from '#app/routes/admin/gallery.tsx'
+import { loader as folderNamesLoader } from '#app/routes/admin/gallery-folders.ts'
 import { adminScreen, bulkForm, type Refused } from '#tests/setup/admin-screen.ts'
 import { changesDuring } from '#tests/setup/changes.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
@@ -146,5 +147,55 @@ describe(`the admin gallery list on ${database.engine}`, () => {
     const after = await list('?folder=Sports+day&page=3')
     expect(after.pages).toMatchObject({ page: 2, pageCount: 2, total: 96 })
     expect(after.images).toHaveLength(GALLERY_PAGE_SIZE)
+  })
+
+  test('with more folders than a page: a page of folders by name, the one holding the folder shown, each counted; every name only from the dialogs\' route', async () => {
+    // 30 more albums, 'Album 01' to 'Album 30', album n holding n % 3 photos.
+    const albums = Array.from({ length: 30 }, (_, index) => `Album ${String(index + 1).padStart(2, '0')}`)
+    await db
+      .insertInto('gallery_folders')
+      .values(albums.map((name) => ({ id: `folder-${name}`, name, external_use: true, enabled: true, slug: name.toLowerCase().replace(' ', '-'), created_at: new Date().toISOString() })))
+      .execute()
+    await db
+      .insertInto('gallery')
+      .values(albums.flatMap((name, index) => Array.from({ length: (index + 1) % 3 }, (_, n) => ({ id: `${name}-${n}`, title: `${name} photo ${n}`, folder: name, image_url: `/files/gallery/x/${name}-${n}.webp`, position: n }))))
+      .execute()
+    // The engine's own order of names (SQLite by code point, PostgreSQL by its collation).
+    const byName = (await db.selectFrom('gallery_folders').select('name').orderBy('name').execute()).map((row) => row.name)
+    expect(byName).toHaveLength(33)
+    const names = (loaded: List) => loaded.folders.map((folder) => folder.name)
+
+    const first = await list()
+    expect(names(first)).toEqual(byName.slice(0, GALLERY_FOLDER_PAGE_SIZE))
+    expect(first.folderPages).toEqual({ page: 1, pageCount: 2, total: 33, pageSize: GALLERY_FOLDER_PAGE_SIZE })
+    const second = await list('?folders=2')
+    expect(names(second)).toEqual(byName.slice(GALLERY_FOLDER_PAGE_SIZE))
+    // The counts of every folder, over both pages, are those of the rows; general keeps its strays.
+    const stored = await db.selectFrom('gallery').select(['folder', (eb) => eb.fn.countAll<number | string>().as('count')]).groupBy('folder').execute()
+    const storedCount = (name: string) => Number(stored.find((row) => row.folder === name)?.count ?? 0)
+    const everyCount = { ...counts(first), ...counts(second) }
+    expect(everyCount).toEqual(Object.fromEntries(byName.map((name) => [name, name === 'general' ? storedCount('general') + 4 : storedCount(name)])))
+    expect([everyCount['Album 29'], everyCount['Album 30'], everyCount.general]).toEqual([2, 0, 6])
+    // 'all' counts the whole gallery whatever page of folders is shown.
+    expect(second).toMatchObject({ total: first.total, matching: first.matching })
+
+    // A folder opened by its address shows among its page of folders; a page asked for wins.
+    for (const name of [byName[0]!, byName.at(-1)!]) {
+      const opened = await list(`?${new URLSearchParams({ folder: name })}`)
+      expect(opened.folder).toBe(name)
+      expect(names(opened)).toContain(name)
+      expect(names(await list(`?${new URLSearchParams({ folder: name, folders: name === byName[0] ? '2' : '1' })}`))).not.toContain(name)
+    }
+    // A page past the end shows the last; an unreadable one the first.
+    expect((await list('?folders=9')).folderPages.page).toBe(2)
+    expect((await list('?folders=x')).folderPages.page).toBe(1)
+
+    // A stray photo on the 'all' list says it needs reassigning, wherever general is among the folders.
+    const all = await list('?q=lost+1&folders=2')
+    expect(all.images.map((image) => [image.title, image.folder, image.listedUnder])).toEqual([['Lost 1', 'Deleted trip', 'general']])
+
+    // The move and upload choices: every folder, from their own route.
+    const everyName = (await adminScreen(folderNamesLoader, cookie, '/admin/gallery/folders')) as { names: string[] }
+    expect(everyName.names).toEqual(byName)
   })
 })

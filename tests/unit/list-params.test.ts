@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { bulkIds, BULK_MESSAGES, countOf, LIST_PAGE_SIZE, readListParams } from '#app/lib/list-params.ts'
+import { bulkIds, BULK_MESSAGES, countOf, LIST_PAGE_SIZE, readListParams, readPageParam } from '#app/lib/list-params.ts'
 
 const SHOW = { values: ['all', 'unread', 'read'], fallback: 'all' } as const
 const read = (query: string) => readListParams(`http://localhost/admin/contact${query}`, SHOW)
@@ -19,6 +19,13 @@ describe('a list address', () => {
 
   test('a list without filters reads page and search', () => {
     expect(readListParams('http://localhost/admin/users?page=2&q=ann')).toMatchObject({ page: 2, search: 'ann' })
+  })
+
+  test('a second page number: absent is undefined, unreadable is page 1', () => {
+    const folders = (query: string) => readPageParam(`http://localhost/admin/gallery${query}`, 'folders')
+    expect(folders('?folders=3&page=2')).toBe(3)
+    expect(folders('?page=2')).toBeUndefined()
+    for (const page of ['0', 'two', '']) expect(folders(`?folders=${page}`)).toBe(1)
   })
 })
 

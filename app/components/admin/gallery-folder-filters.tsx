@@ -1,10 +1,14 @@
 import { useListHref } from '#app/components/hooks/use-list-href.ts'
 import { FolderFilterLink } from '#app/components/site/folder-filter-link.tsx'
 import { EyeOff, Pencil } from 'lucide-react'
+import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import type { AdminGalleryFolder } from '#app/domain/gallery/gallery.schema.ts'
+import type { ListPageInfo } from '#app/lib/list-params.ts'
 
 export const FOLDER_PARAM = 'folder'
+/** The page of the folder list, apart from the photos' `?page=`. */
+export const FOLDER_PAGE_PARAM = 'folders'
 
 interface FilterLinkProps {
   label: string
@@ -31,36 +35,41 @@ function FilterLink({ label, count, to, selected, hidden }: FilterLinkProps) {
 interface GalleryFolderFiltersProps {
   total: number
   folders: AdminGalleryFolder[]
+  /** Where the page of folders stands: a pager shows when there is more than one. */
+  pages: ListPageInfo
   selected: string | null
   onEdit: (folder: AdminGalleryFolder) => void
 }
 
 /**
- * 'all' and each folder with its count, as links (the filter lives in the
- * URL, keeping the search and going back to the first page), each folder
- * with its edit button.
+ * 'all' and a page of folders, each with its count, as links (the filter
+ * lives in the URL, keeping the search and going back to the first page),
+ * each folder with its edit button; the other folders are a pager away.
  */
-export function GalleryFolderFilters({ total, folders, selected, onEdit }: GalleryFolderFiltersProps) {
+export function GalleryFolderFilters({ total, folders, pages, selected, onEdit }: GalleryFolderFiltersProps) {
   const href = useListHref()
   return (
-    <ul aria-label="Folders" className="mb-6 flex flex-wrap gap-2">
-      <li>
-        <FilterLink label="all" count={total} to={href({ [FOLDER_PARAM]: null, page: null })} selected={selected === null} />
-      </li>
-      {folders.map((folder) => (
-        <li key={folder.id} className="flex items-center gap-0.5">
-          <FilterLink
-            label={folder.name}
-            count={folder.count}
-            to={href({ [FOLDER_PARAM]: folder.name, page: null })}
-            selected={folder.name === selected}
-            hidden={!folder.externalUse || !folder.enabled}
-          />
-          <Button variant="ghost" size="icon" aria-label={`Edit folder ${folder.name}`} onClick={() => onEdit(folder)}>
-            <Pencil aria-hidden />
-          </Button>
+    <div className="mb-6">
+      <ul aria-label="Folders" className="flex flex-wrap gap-2">
+        <li>
+          <FilterLink label="all" count={total} to={href({ [FOLDER_PARAM]: null, page: null })} selected={selected === null} />
         </li>
-      ))}
-    </ul>
+        {folders.map((folder) => (
+          <li key={folder.id} className="flex items-center gap-0.5">
+            <FilterLink
+              label={folder.name}
+              count={folder.count}
+              to={href({ [FOLDER_PARAM]: folder.name, page: null })}
+              selected={folder.name === selected}
+              hidden={!folder.externalUse || !folder.enabled}
+            />
+            <Button variant="ghost" size="icon" aria-label={`Edit folder ${folder.name}`} onClick={() => onEdit(folder)}>
+              <Pencil aria-hidden />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {pages.pageCount > 1 ? <ListPager pages={pages} thing="folder" param={FOLDER_PAGE_PARAM} /> : null}
+    </div>
   )
 }

@@ -4,9 +4,12 @@ import { Field } from '#app/components/forms/field.tsx'
 import { galleryImageSchema, type AdminGalleryImage } from '#app/domain/gallery/gallery.schema.ts'
 import { FocalPointPicker } from './focal-point-picker.tsx'
 import { ImageDescriptionFields } from './image-description-fields.tsx'
+import { useGalleryFolderNames } from './use-gallery-folder-names.ts'
 
 /** 'Edit Image': a gallery photo's title, folder, description and focal point. */
-export function GalleryImageDialog({ image, folderNames, onClose }: { image: AdminGalleryImage; folderNames: string[]; onClose: () => void }) {
+export function GalleryImageDialog({ image, onClose }: { image: AdminGalleryImage; onClose: () => void }) {
+  // Until every folder's name arrives, the photo's own folder is the choice shown.
+  const folderNames = useGalleryFolderNames() ?? [image.listedUnder]
   return (
     <AdminFormDialog title="Edit Image" description="Its title, folder and what it shows for people who cannot see it." schema={galleryImageSchema} editingId={image.id} onClose={onClose}>
       {({ errors, revalidate }) => (

@@ -12,6 +12,7 @@ import { showErrorToast } from '#app/components/ui/error-toast.ts'
 import { IMAGE_ACCEPT, IMAGE_TYPES_DESCRIPTION, MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
 import { BatchUploadList } from './batch-upload-list.tsx'
 import { useBatchUpload } from './use-batch-upload.ts'
+import { useGalleryFolderNames } from './use-gallery-folder-names.ts'
 
 /** The resource route that takes one image of a batch. */
 const UPLOAD_ONE_PATH = '/admin/gallery/upload'
@@ -22,7 +23,8 @@ const UPLOAD_ONE_PATH = '/admin/gallery/upload'
  * refuses are listed with the reason, and the others are kept. While the
  * files upload the dialog cannot be closed or changed.
  */
-export function GalleryUploadDialog({ folderNames, onClose }: { folderNames: string[]; onClose: () => void }) {
+export function GalleryUploadDialog({ onClose }: { onClose: () => void }) {
+  const folderNames = useGalleryFolderNames() ?? []
   const batch = useBatchUpload(UPLOAD_ONE_PATH)
   const revalidator = useRevalidator()
   const [finished, setFinished] = useState(false)

@@ -15,12 +15,15 @@ export function ListPager({
   pages,
   thing,
   things = `${thing}s`,
+  param = 'page',
   onPage,
   busy = false,
 }: {
   pages: ListPageInfo
   thing: string
   things?: string
+  /** The address's parameter for the page, when a screen pages two lists. */
+  param?: string
   onPage?: (page: number) => void
   busy?: boolean
 }) {
@@ -33,7 +36,7 @@ export function ListPager({
       </Button>
     ) : (
       <Button asChild variant="outline" size="sm">
-        <Link to={href({ page: target })} rel={rel}>
+        <Link to={href({ [param]: target })} rel={rel}>
           {children}
         </Link>
       </Button>

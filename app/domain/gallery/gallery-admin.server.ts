@@ -16,6 +16,7 @@ import {
   DEFAULT_FOLDER,
   folderStorageKey,
   GALLERY_MESSAGES,
+  GALLERY_FOLDER_PAGE_SIZE,
   GALLERY_PAGE_SIZE,
   galleryUploadSchema,
   placeOutOfRange,
@@ -35,12 +36,14 @@ export type NewGalleryFolder = Pick<GalleryFolderInput, 'name' | 'externalUse' |
 /** A folder's change: its name and switches, and its description and cover when given. */
 export type GalleryFolderChanges = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & Partial<Pick<GalleryFolderInput, 'description' | 'coverImageId'>>
 
-/** What the admin gallery screen shows: one page of photos, and every folder with its count. */
+/** What the admin gallery screen shows: one page of photos, and one page of the folders with their counts. */
 export interface AdminGalleryList {
   images: AdminGalleryImage[]
   pages: ListPageInfo
-  /** Every folder, by name, with how many photos matching the search are listed under it. */
+  /** A page of the folders, by name, each with how many photos matching the search are listed under it. */
   folders: AdminGalleryFolder[]
+  /** Where the page of folders stands among every folder. */
+  folderPages: ListPageInfo
   /** The folder shown, or null for all (a folder renamed or deleted meanwhile shows all). */
   folder: string | null
   search: string
@@ -54,61 +57,90 @@ export interface AdminGalleryList {
    * tile's place on the page plus the page's offset is its place in the album.
    */
   reorderable: boolean
-  /** Each chosen cover's title by its folder's id: the dialog names the cover even when it is on another page. */
+  /** Each chosen cover's title by its folder's id (the page's folders): the dialog names the cover even when it is on another page. */
   covers: Record<string, { id: string; title: string | null }>
 }
 
 const SEARCHED_COLUMNS = ['title', 'alt'] as const
 
 /**
+ * The page of folders that holds `folder` (by name, as the list is ordered),
+ * so an album opened from a link shows among its neighbours.
+ */
+async function folderPageOf(folder: string): Promise<number> {
+  const before = await db.selectFrom('gallery_folders').select((eb) => eb.fn.countAll<number | string>().as('before')).where('name', '<', folder).executeTakeFirstOrThrow()
+  return Math.floor(Number(before.before) / GALLERY_FOLDER_PAGE_SIZE) + 1
+}
+
+/**
  * One page of the admin gallery (docs/product-rules.md#gallery): all photos
  * newest first, or one folder's by place (then newest first), as its public
- * page shows them; searched by title and alt text. The counts come from one
- * GROUP BY over the folder column: a photo whose folder has no row counts
- * under 'general', where staff find the photos that need reassigning.
+ * page shows them; searched by title and alt text. Beside them one page of
+ * the folders by name, `folderPage` or else the one holding the folder shown:
+ * a school with hundreds of albums gets a screen of the same size. Each
+ * folder's count is one GROUP BY over the page's folder names; a photo whose
+ * folder has no row counts under 'general', where staff find the photos that
+ * need reassigning.
  */
-export async function listAdminGallery({ folder = null, search = '', page = 1 }: { folder?: string | null; search?: string; page?: number } = {}): Promise<AdminGalleryList> {
-  const [folderRows, grouped] = await Promise.all([
-    db.selectFrom('gallery_folders').selectAll().orderBy('name').execute(),
+export async function listAdminGallery({
+  folder = null,
+  search = '',
+  page = 1,
+  folderPage,
+}: { folder?: string | null; search?: string; page?: number; folderPage?: number } = {}): Promise<AdminGalleryList> {
+  const named = folder === null ? undefined : await db.selectFrom('gallery_folders').select('name').where('name', '=', folder).executeTakeFirst()
+  const shownFolder = named?.name ?? null
+  const [folderRows, whole] = await Promise.all([
+    pageOfQuery(db.selectFrom('gallery_folders').selectAll().orderBy('name'), folderPage ?? (shownFolder === null ? 1 : await folderPageOf(shownFolder)), GALLERY_FOLDER_PAGE_SIZE),
     db
       .selectFrom('gallery')
-      .select((eb) => [
-        'folder',
-        eb.fn.countAll<number | string>().as('total'),
-        countContaining(SEARCHED_COLUMNS, search).as('matching'),
-      ])
-      .groupBy('folder')
-      .execute(),
+      .select((eb) => [eb.fn.countAll<number | string>().as('total'), countContaining(SEARCHED_COLUMNS, search).as('matching')])
+      .executeTakeFirstOrThrow(),
   ])
-  const folderNames = new Set(folderRows.map((row) => row.name))
-  const listedAs = (name: string) => (folderNames.has(name) ? name : DEFAULT_FOLDER)
-  const counts = new Map<string, number>()
-  let strays = 0
-  for (const row of grouped) {
-    const under = listedAs(row.folder)
-    counts.set(under, (counts.get(under) ?? 0) + Number(row.matching ?? 0))
-    if (under !== row.folder) strays += Number(row.total)
-  }
-  const coverIds = folderRows.flatMap((row) => (row.cover_image_id ? [row.cover_image_id] : []))
-  const coverRows = coverIds.length ? await db.selectFrom('gallery').select(['id', 'title']).where('id', 'in', coverIds).execute() : []
-  const covers = Object.fromEntries(folderRows.flatMap((row) => coverRows.filter((cover) => cover.id === row.cover_image_id).map((cover) => [row.id, cover])))
-  const shownFolder = folder !== null && folderNames.has(folder) ? folder : null
+  const names = folderRows.rows.map((row) => row.name)
+  const withStrays = names.includes(DEFAULT_FOLDER) || shownFolder === DEFAULT_FOLDER
+  const coverIds = folderRows.rows.flatMap((row) => (row.cover_image_id ? [row.cover_image_id] : []))
+  const [grouped, strays, coverRows] = await Promise.all([
+    names.length
+      ? db.selectFrom('gallery').select(['folder', countContaining(SEARCHED_COLUMNS, search).as('matching')]).where('folder', 'in', names).groupBy('folder').execute()
+      : [],
+    withStrays
+      ? db
+          .selectFrom('gallery')
+          .select((eb) => [eb.fn.countAll<number | string>().as('total'), countContaining(SEARCHED_COLUMNS, search).as('matching')])
+          .where((eb) => eb('folder', 'not in', eb.selectFrom('gallery_folders').select('name')))
+          .executeTakeFirstOrThrow()
+      : undefined,
+    coverIds.length ? db.selectFrom('gallery').select(['id', 'title']).where('id', 'in', coverIds).execute() : [],
+  ])
+  const counts = new Map(grouped.map((row) => [row.folder, Number(row.matching ?? 0)]))
+  if (strays) counts.set(DEFAULT_FOLDER, (counts.get(DEFAULT_FOLDER) ?? 0) + Number(strays.matching ?? 0))
+  const covers = Object.fromEntries(folderRows.rows.flatMap((row) => coverRows.filter((cover) => cover.id === row.cover_image_id).map((cover) => [row.id, cover])))
   let shown = db.selectFrom('gallery')
   if (shownFolder !== null) shown = whereListedUnder(shown, shownFolder)
   if (search) shown = shown.where(containsText(SEARCHED_COLUMNS, search))
   const ordered = shownFolder === null ? shown.selectAll().orderBy('created_at', 'desc').orderBy('id') : inAlbumOrder(shown.selectAll())
   const { rows, pages } = await pageOfQuery(ordered, page, GALLERY_PAGE_SIZE)
+  // Whether each photo's folder still has a row: the page's folders, not every folder, are looked up.
+  const pageFolders = [...new Set(rows.map((row) => row.folder))]
+  const existing = new Set(pageFolders.length ? (await db.selectFrom('gallery_folders').select('name').where('name', 'in', pageFolders).execute()).map((row) => row.name) : [])
   return {
-    images: rows.map((row) => ({ ...toGalleryImage(row), listedUnder: listedAs(row.folder) })),
+    images: rows.map((row) => ({ ...toGalleryImage(row), listedUnder: existing.has(row.folder) ? row.folder : DEFAULT_FOLDER })),
     pages,
-    folders: folderRows.map((row) => ({ ...toGalleryFolder(row), count: counts.get(row.name) ?? 0 })),
+    folders: folderRows.rows.map((row) => ({ ...toGalleryFolder(row), count: counts.get(row.name) ?? 0 })),
+    folderPages: folderRows.pages,
     folder: shownFolder,
     search,
-    total: grouped.reduce((sum, row) => sum + Number(row.total), 0),
-    matching: grouped.reduce((sum, row) => sum + Number(row.matching ?? 0), 0),
-    reorderable: shownFolder !== null && !search && pages.total > 1 && (shownFolder !== DEFAULT_FOLDER || strays === 0),
+    total: Number(whole.total),
+    matching: Number(whole.matching ?? 0),
+    reorderable: shownFolder !== null && !search && pages.total > 1 && (shownFolder !== DEFAULT_FOLDER || Number(strays?.total ?? 0) === 0),
     covers,
   }
+}
+
+/** Every folder's name, by name: the choices of the dialogs that put photos in a folder, loaded when one opens. */
+export async function listGalleryFolderNames(): Promise<string[]> {
+  return (await db.selectFrom('gallery_folders').select('name').orderBy('name').execute()).map((row) => row.name)
 }
 
 const folderNotFound = () => DomainError.notFound(GALLERY_MESSAGES.folderNotFound)

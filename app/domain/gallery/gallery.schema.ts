@@ -11,6 +11,12 @@ export const FOLDER_NAME_MAX = 50
 export const ALBUM_DESCRIPTION_MAX = 500
 /** Photos on one page of the admin grid (docs/product-rules.md#gallery). */
 export const GALLERY_PAGE_SIZE = GRID_PAGE_SIZE
+/**
+ * Folders on one page of the admin gallery's folder list: the filter links
+ * of a school with hundreds of albums would otherwise fill screens before
+ * the first photo.
+ */
+export const GALLERY_FOLDER_PAGE_SIZE = 24
 /** The most photos one bulk move or delete takes: a page of the admin grid, as other lists' bulk limit is their page. */
 export const BULK_MAX = GALLERY_PAGE_SIZE
 /** Folder names become storage path segments (after slugifying), so they stay plain. */

@@ -6,12 +6,13 @@ import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { BulkToolbar, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
 import { GalleryNewAlbumDialog } from '#app/components/admin/gallery-new-album-dialog.tsx'
 import { GalleryFolderDialog } from '#app/components/admin/gallery-folder-dialog.tsx'
-import { FOLDER_PARAM, GalleryFolderFilters } from '#app/components/admin/gallery-folder-filters.tsx'
+import { FOLDER_PAGE_PARAM, FOLDER_PARAM, GalleryFolderFilters } from '#app/components/admin/gallery-folder-filters.tsx'
 import { GalleryImageDialog } from '#app/components/admin/gallery-image-dialog.tsx'
 import { GalleryImageGrid } from '#app/components/admin/gallery-image-grid.tsx'
 import { GalleryUploadDialog } from '#app/components/admin/gallery-upload-dialog.tsx'
 import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { movedTo } from '#app/components/admin/sortable-list.tsx'
+import { useGalleryFolderNames } from '#app/components/admin/use-gallery-folder-names.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import {
@@ -41,7 +42,7 @@ import {
 } from '#app/domain/gallery/gallery.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
-import { countOf, readListParams } from '#app/lib/list-params.ts'
+import { countOf, readListParams, readPageParam } from '#app/lib/list-params.ts'
 import { listNoMatchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/gallery.ts'
@@ -49,7 +50,8 @@ import type { Route } from './+types/gallery.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
   const { search, page } = readListParams(request.url)
-  return await listAdminGallery({ folder: new URL(request.url).searchParams.get(FOLDER_PARAM), search, page })
+  const folder = new URL(request.url).searchParams.get(FOLDER_PARAM)
+  return await listAdminGallery({ folder, search, page, folderPage: readPageParam(request.url, FOLDER_PAGE_PARAM) })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -95,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Gallery Management | Admin Panel' }]
 
 export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
-  const { images, pages, folders, folder: selected, search, total, matching, reorderable, covers } = loaderData
+  const { images, pages, folders, folderPages, folder: selected, search, total, matching, reorderable, covers } = loaderData
   const [uploadOpen, setUploadOpen] = useState(false)
   const [newAlbumOpen, setNewAlbumOpen] = useState(false)
   const [editingFolder, setEditingFolder] = useState<AdminGalleryFolder | null>(null)
@@ -112,6 +114,7 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
   const firstPlace = (pages.page - 1) * pages.pageSize
   const shown = withPendingMove(images, orderer.state === 'idle' ? undefined : orderer.formData, firstPlace)
   const selection = useBulkSelection(shown.map((image) => image.id))
+  const moveChoices = useGalleryFolderNames(selection.ids.length > 0) ?? []
 
   function move(image: AdminGalleryImage, to: number) {
     const from = firstPlace + images.indexOf(image)
@@ -137,7 +140,7 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <GalleryFolderFilters total={matching} folders={folders} selected={selected} onEdit={setEditingFolder} />
+      <GalleryFolderFilters total={matching} folders={folders} pages={folderPages} selected={selected} onEdit={setEditingFolder} />
       <AdminListSearch label="Search images by title or alt text" query={search} />
       <p aria-live="polite" className="sr-only">
         {announcement}
@@ -158,9 +161,9 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
               <span>Move to album</span>
               <select value={moveTo} onChange={(event) => setMoveTo(event.target.value)} className="h-8 rounded-md border border-input bg-transparent px-2 text-sm">
                 <option value="">Choose…</option>
-                {folders.map((folder) => (
-                  <option key={folder.id} value={folder.name}>
-                    {folder.name}
+                {moveChoices.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
                   </option>
                 ))}
               </select>
@@ -186,7 +189,7 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
           <ListPager pages={pages} thing="image" />
         </>
       )}
-      {uploadOpen ? <GalleryUploadDialog folderNames={folders.map((folder) => folder.name)} onClose={() => setUploadOpen(false)} /> : null}
+      {uploadOpen ? <GalleryUploadDialog onClose={() => setUploadOpen(false)} /> : null}
       {newAlbumOpen ? <GalleryNewAlbumDialog onClose={() => setNewAlbumOpen(false)} /> : null}
       {editingFolder ? (
         <GalleryFolderDialog
@@ -196,7 +199,7 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
           onClose={() => setEditingFolder(null)}
         />
       ) : null}
-      {editingImage ? <GalleryImageDialog image={editingImage} folderNames={folders.map((folder) => folder.name)} onClose={() => setEditingImage(null)} /> : null}
+      {editingImage ? <GalleryImageDialog image={editingImage} onClose={() => setEditingImage(null)} /> : null}
     </>
   )
 }
