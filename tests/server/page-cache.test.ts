@@ -165,6 +165,13 @@ describe('feeds on two instances', () => {
     expect(fixtures.headers.get('content-disposition')).toBe('inline; filename="calendar-fixtures.ics"')
   })
 
+  test("an event's own calendar file is kept, as the download it is", async () => {
+    await publishEvent(a, 'Prize Giving')
+    const file = await cached(a, '/calendar/prize-giving.ics')
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="prize-giving.ics"')
+    expect(file.html).toContain('SUMMARY:Prize Giving')
+  })
+
   test('staff never get a cached feed, and their copy is not kept for visitors', async () => {
     await publishEvent(a, 'Staff Feed Check')
     for (let time = 0; time < 2; time += 1) {
