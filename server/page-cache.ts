@@ -11,6 +11,7 @@ import type { ChangeFeed } from '#app/lib/change-feed.server.ts'
 import { cspNonceContext, sharedRenderContext } from '#app/lib/request-context.ts'
 import { ARCHIVED_TABLES, DERIVED_TABLES } from '#app/lib/site-archive/archive-format.ts'
 import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import { isFeedPath } from '#app/services/feeds/feed-paths.ts'
 import { inlineScriptHashes } from './page-cache-csp.ts'
 import { headersOf, urlOf } from './request-handler.ts'
 import { withScriptHashes } from './security-headers.ts'
@@ -45,9 +46,11 @@ interface StoredPage {
   bodies: Record<Encoding, Buffer>
   /** One strong validator per representation; the identity body's hash is their stem. */
   etags: Record<Encoding, string>
-  scriptHashes: string[]
+  /** An HTML page's inline scripts, allowed by their hashes in its Content-Security-Policy; null for a feed. */
+  scriptHashes: string[] | null
   /** Whether the page holds an anonymous form: then each visitor who gets it also gets a form token cookie. */
   hasForm: boolean
+  cacheControl: string
   expiresAt: number
 }
 
@@ -92,7 +95,10 @@ export interface PageCache {
  * page, compressed once with gzip and brotli when stored, with a strong ETag
  * (If-None-Match answers 304) and `Cache-Control: no-cache`, so a browser
  * asks again each time and a write shows on the next request
- * (docs/product-rules.md#page-cache). Any committed write on any instance
+ * (docs/product-rules.md#page-cache). The feeds (RSS, Atom, JSON Feed, the
+ * calendars, the sitemaps, robots.txt) are kept the same way, with their own
+ * Content-Type and Cache-Control: they are the same bytes for everyone and
+ * the most polled addresses of the site. Any committed write on any instance
  * clears it all (see `start`), and a page is kept at most a minute.
  *
  * A stored page is one body for everyone, so it is rendered without a
@@ -127,8 +133,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     context.set(cspNonceContext, '')
     context.set(sharedRenderContext, true)
     const response = await handleRequest(new Request(urlOf(req), { method: 'GET', headers }), context)
+    // The whole body, a streamed one (the sitemaps) too, before anything is kept.
     const body = Buffer.from(await response.arrayBuffer())
-    if (!isShareable(response)) return { unshared: { status: response.status, statusText: response.statusText, headers: response.headers, body } }
+    if (!isShareable(response, req.path)) return { unshared: { status: response.status, statusText: response.statusText, headers: response.headers, body } }
     const page = await storedPage(response.headers, body)
     if (generation === startedIn) pages.set(keyOf(req), page)
     return { page }
@@ -139,15 +146,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       compressBrotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
       compressGzip(identity, { level: 9 }),
     ])
-    const html = identity.toString('utf8')
+    const html = isHtml(headers) ? identity.toString('utf8') : null
     const stem = createHash('sha256').update(identity).digest('base64url').slice(0, 32)
     const now = clock()
     return {
       headers: [...headers].filter(([name]) => !OWN_HEADERS.has(name)),
       bodies: { br, gzip: gz, identity },
       etags: { br: `"${stem}-br"`, gzip: `"${stem}-gz"`, identity: `"${stem}"` },
-      scriptHashes: inlineScriptHashes(html),
-      hasForm: html.includes(`value="${TOKEN_IN_COOKIE}"`),
+      scriptHashes: html === null ? null : inlineScriptHashes(html),
+      hasForm: html?.includes(`value="${TOKEN_IN_COOKIE}"`) ?? false,
+      // A browser asks for a page again each time, so that a write shows at once; a feed keeps the lifetime
+      // its route gives it, which its readers poll by.
+      cacheControl: html === null ? (headers.get('cache-control') ?? 'no-cache') : 'no-cache',
       expiresAt: Math.min(now + PAGE_MAX_AGE_MS, nextMidnight(now, options.timeZone)),
     }
   }
@@ -155,8 +165,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   function send(req: ExpressRequest, res: ExpressResponse, page: StoredPage, state: 'hit' | 'miss') {
     const encoding = acceptedEncoding(req.get('accept-encoding'))
     for (const [name, value] of page.headers) res.setHeader(name, value)
-    res.setHeader('Content-Security-Policy', withScriptHashes(String(res.getHeader('Content-Security-Policy') ?? ''), page.scriptHashes))
-    res.setHeader('Cache-Control', 'no-cache')
+    if (page.scriptHashes) res.setHeader('Content-Security-Policy', withScriptHashes(String(res.getHeader('Content-Security-Policy') ?? ''), page.scriptHashes))
+    res.setHeader('Cache-Control', page.cacheControl)
     res.setHeader('Vary', 'Accept-Encoding')
     res.setHeader('ETag', page.etags[encoding])
     res.setHeader('X-Cache', state)
@@ -181,8 +191,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (name === 'cache-control' && res.hasHeader('cache-control')) continue
       res.append(name, value)
     }
-    const html = render.body.toString('utf8')
-    if (/text\/html/i.test(render.headers.get('content-type') ?? '')) {
+    if (isHtml(render.headers)) {
+      const html = render.body.toString('utf8')
       res.setHeader('Content-Security-Policy', withScriptHashes(String(res.getHeader('Content-Security-Policy') ?? ''), inlineScriptHashes(html)))
       if (html.includes(`value="${TOKEN_IN_COOKIE}"`)) res.append('Set-Cookie', issuePageFormCookie(options.secureCookies, new Date(clock())))
     }
@@ -259,17 +269,22 @@ function watchSqliteCommits(file: string, clock: () => number) {
 
 function isCacheable(req: ExpressRequest) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
-  // Only pages: a path whose last part has a dot is a file, a feed, or a route's data (`.data`).
-  if (UNCACHED_PATHS.test(req.path) || /\.[^/]*$/.test(req.path)) return false
+  if (UNCACHED_PATHS.test(req.path)) return false
+  // Pages, and the feeds by name: any other path whose last part has a dot is a file or a route's data (`.data`).
+  if (/\.[^/]*$/.test(req.path) && !isFeedPath(req.path)) return false
   return !STAFF_COOKIE.test(req.get('cookie') ?? '')
 }
 
-/** A page every anonymous visitor may be given as it is. */
-function isShareable(response: Response) {
+function isHtml(headers: Headers) {
+  return /^text\/html\b/i.test(headers.get('content-type') ?? '')
+}
+
+/** A page or feed every anonymous visitor may be given as it is. */
+function isShareable(response: Response, path: string) {
   const cacheControl = response.headers.get('cache-control') ?? ''
   return (
     response.status === 200 &&
-    /^text\/html\b/i.test(response.headers.get('content-type') ?? '') &&
+    (isHtml(response.headers) || isFeedPath(path)) &&
     !response.headers.has('set-cookie') &&
     !/\b(?:no-store|private)\b/i.test(cacheControl)
   )

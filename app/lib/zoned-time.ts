@@ -10,26 +10,38 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Each zone's formatter by the zone's name alone: a calendar feed converts every date it writes. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
 function formatterFor(timeZone: string) {
-  return dateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  })
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = dateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
 }
 
+/** The formatter's text: month, day, year, hour, minute, second, between whatever separators ICU writes. */
+const FORMATTED = /^(\d+)\D+(\d+)\D+(\d+)\D+(\d+)\D+(\d+)\D+(\d+)$/
+
 /** The zone's wall clock at an instant, as if that wall clock were UTC (milliseconds, whole seconds). */
-function wallClockMs(instantMs: number, timeZone: string): number {
-  const fields: Record<string, number> = {}
-  for (const part of formatterFor(timeZone).formatToParts(instantMs)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value)
-  }
-  return Date.UTC(fields.year!, fields.month! - 1, fields.day, fields.hour, fields.minute, fields.second)
+export function wallClockMs(instantMs: number, timeZone: string): number {
+  // Reading the formatted text is twice as fast as formatToParts, which builds an object per field.
+  const text = formatterFor(timeZone).format(instantMs)
+  const match = FORMATTED.exec(text)
+  if (!match) throw new RangeError(`Unexpected date text from Intl: ${JSON.stringify(text)}`)
+  const [month, day, year, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number]
+  return Date.UTC(year, month - 1, day, hour, minute, second)
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (New York in winter: -5 h). */

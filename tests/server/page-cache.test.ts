@@ -57,6 +57,13 @@ async function publishPost(app: AppProcess, title: string) {
   expect(response.status).toBe(200)
 }
 
+async function publishEvent(app: AppProcess, title: string) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries({ intent: 'create', title, startDate: '2030-05-20T18:00', endDate: '2030-05-20T20:00', publication: 'published' })) form.append(name, value)
+  const response = await fetch(`${app.url}/admin/events`, { method: 'POST', body: form, headers: { cookie: adminCookie, origin: app.url } })
+  expect(response.status).toBe(200)
+}
+
 /** Written as another instance would write it: the row, then its change on the shared channel. */
 async function writeElsewhere(statement: string, values: unknown[], change: { table: string; type: string; id: string }) {
   const client = new pg.Client({ connectionString: databaseUrl })
@@ -132,6 +139,50 @@ describe('two instances on one PostgreSQL', () => {
       await get(a, path)
       expect((await get(a, path)).cache).toBeNull()
     }
+  })
+})
+
+describe('feeds on two instances', () => {
+  test('an event published on one instance is in both calendar feeds on the next request', async () => {
+    for (const app of [a, b]) expect((await cached(app, '/calendar.ics')).html).not.toContain('Summer Concert')
+    await publishEvent(a, 'Summer Concert')
+    const feed = await get(a, '/calendar.ics')
+    expect(feed.cache).toBe('miss')
+    expect(feed.html).toContain('SUMMARY:Summer Concert')
+    // The other instance hears of the write over PostgreSQL's NOTIFY, a moment after the writer answered.
+    await expect.poll(async () => (await get(b, '/calendar.ics')).html).toContain('SUMMARY:Summer Concert')
+  })
+
+  test("a category's calendar is kept apart from the whole calendar", async () => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ intent: 'create-category', name: 'Fixtures', colour: 'green' })) form.append(name, value)
+    const response = await fetch(`${a.url}/admin/events/categories`, { method: 'POST', body: form, headers: { cookie: adminCookie, origin: a.url } })
+    expect(response.status).toBe(200)
+    const whole = await cached(a, '/calendar.ics')
+    const fixtures = await cached(a, '/calendar.ics?category=fixtures')
+    expect(whole.html).not.toContain(': Fixtures')
+    expect(fixtures.html).toContain(': Fixtures')
+    expect(fixtures.headers.get('content-disposition')).toBe('inline; filename="calendar-fixtures.ics"')
+  })
+
+  test("an event's own calendar file is kept, as the download it is", async () => {
+    await publishEvent(a, 'Prize Giving')
+    const file = await cached(a, '/calendar/prize-giving.ics')
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="prize-giving.ics"')
+    expect(file.html).toContain('SUMMARY:Prize Giving')
+  })
+
+  test('staff never get a cached feed, and their copy is not kept for visitors', async () => {
+    await publishEvent(a, 'Staff Feed Check')
+    for (let time = 0; time < 2; time += 1) {
+      const staff = await get(a, '/calendar.ics', { cookie: adminCookie })
+      expect(staff.status).toBe(200)
+      expect(staff.cache).toBeNull()
+      expect(staff.html).toContain('SUMMARY:Staff Feed Check')
+    }
+    expect((await get(a, '/calendar.ics')).cache).toBe('miss')
+    expect((await get(a, '/calendar.ics')).cache).toBe('hit')
+    expect((await get(a, '/calendar.ics', { cookie: adminCookie })).cache).toBeNull()
   })
 })
 
@@ -243,6 +294,64 @@ describe('one instance', () => {
     const subscribed = await fetch(`${small.url}/subscribe`, { method: 'POST', body, headers: { origin: small.url, cookie: cookieFrom(page), 'x-forwarded-for': '10.20.30.41' } })
     expect(subscribed.status).toBe(200)
     expect(await subscribed.text()).toContain('Check your inbox: we sent a link to confirm.')
+  })
+})
+
+describe('feeds (docs/product-rules.md#page-cache)', () => {
+  test.each([
+    ['/blogs/rss.xml', 'application/rss+xml; charset=utf-8', 'public, max-age=300'],
+    ['/blogs/atom.xml', 'application/atom+xml; charset=utf-8', 'public, max-age=300'],
+    ['/blogs/feed.json', 'application/feed+json; charset=utf-8', 'public, max-age=300'],
+    ['/calendar.ics', 'text/calendar; charset=utf-8', 'public, max-age=300'],
+    ['/alerts.rss', 'application/rss+xml; charset=utf-8', 'public, max-age=60'],
+    ['/sitemap.xml', 'application/xml; charset=utf-8', 'public, max-age=300'],
+    ['/sitemaps/screens-1.xml', 'application/xml; charset=utf-8', 'public, max-age=300'],
+    ['/robots.txt', 'text/plain; charset=utf-8', 'public, max-age=300'],
+  ])('%s is kept: the same bytes the second time, with its own Content-Type and Cache-Control', async (path, contentType, cacheControl) => {
+    // A query of its own: this address has not been asked for before.
+    const address = `${path}?visit=first-look`
+    const first = await get(small, address)
+    expect(first.status).toBe(200)
+    expect(first.cache).toBe('miss')
+    const second = await get(small, address)
+    expect(second.cache).toBe('hit')
+    expect(second.html).toBe(first.html)
+    for (const response of [first, second]) {
+      expect(response.headers.get('content-type')).toBe(contentType)
+      expect(response.headers.get('cache-control')).toBe(cacheControl)
+      expect(response.headers.get('set-cookie')).toBeNull()
+      // No hashes of inline scripts: a feed has none.
+      expect(response.headers.get('content-security-policy')).not.toContain('sha256-')
+    }
+  })
+
+  test('a kept sitemap, streamed when rendered, is stored whole: compressed and revalidated like a page', async () => {
+    await cached(small, '/sitemaps/screens-1.xml')
+    const identity = await fetch(`${small.url}/sitemaps/screens-1.xml`, { headers: { 'accept-encoding': 'identity' } })
+    const body = await identity.text()
+    expect(body).toMatch(/^<\?xml[^>]*\?><urlset[^>]*>.*<\/urlset>$/s)
+    expect(identity.headers.get('content-length')).toBe(String(Buffer.byteLength(body)))
+    const brotli = await fetch(`${small.url}/sitemaps/screens-1.xml`, { headers: { 'accept-encoding': 'br' } })
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(await brotli.text()).toBe(body)
+    const revalidated = await fetch(`${small.url}/sitemaps/screens-1.xml`, { headers: { 'accept-encoding': 'br', 'if-none-match': brotli.headers.get('etag')! } })
+    expect(revalidated.status).toBe(304)
+  })
+
+  test('the calendar of one category is kept apart from the whole calendar; an unknown one is never kept', async () => {
+    await cached(small, '/calendar.ics')
+    for (let time = 0; time < 2; time += 1) {
+      const unknown = await get(small, '/calendar.ics?category=no-such-category')
+      expect(unknown.status).toBe(404)
+      expect(unknown.cache).toBeNull()
+    }
+  })
+
+  test('route data, files and other dotted paths are not kept', async () => {
+    for (const path of ['/blogs.data', '/calendar.data', '/favicon.svg', '/robots.txt.data']) {
+      await get(small, path)
+      expect((await get(small, path)).cache, path).toBeNull()
+    }
   })
 })
 

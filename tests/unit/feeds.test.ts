@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { XMLValidator } from 'fast-xml-parser'
 import ICAL from 'ical.js'
 import { describe, expect, test } from 'vitest'
@@ -239,6 +241,26 @@ describe('buildICalendar', () => {
     const event = parseCalendar(ics).events[0]
     expect(event?.summary).toBe(title)
     expect(event?.description).toBe(description)
+  })
+
+  // The writer's exact bytes for one of each kind of event, in a zone with DST: any change to how dates are
+  // worked out (or to the library writing them) shows here, before a subscriber's calendar app sees it.
+  test('a mixed calendar is written byte for byte as pinned', () => {
+    const sport = { id: 'cat-1', name: 'Sport', slug: 'sport', colour: 'green', position: 0 } as const
+    const events = [
+      schoolEvent({ id: 'timed', slug: 'concert', title: 'Spring concert', description: 'In the hall, with; punctuation', location: 'Main hall', category: sport, startDate: '2027-03-10T23:00:00.000Z', endDate: '2027-03-11T01:00:00.000Z' }),
+      schoolEvent({ id: 'dst-day', slug: 'clocks-change', title: 'Overnight on the clocks change', startDate: '2027-03-13T20:00:00.000Z', endDate: '2027-03-14T20:00:00.000Z' }),
+      schoolEvent({ id: 'dst-back', slug: 'fall-back', title: 'Across the hour that happens twice', startDate: '2027-11-07T05:30:00.000Z', endDate: '2027-11-07T07:30:00.000Z' }),
+      schoolEvent({ id: 'all-day', slug: 'inset', title: 'Inset day', startDate: '2027-03-01T05:00:00.000Z', endDate: null }),
+      schoolEvent({ id: 'multi-day', slug: 'trip', title: 'Residential trip', startDate: '2027-03-13T05:00:00.000Z', endDate: '2027-03-15T04:00:00.000Z' }),
+      schoolEvent({ id: 'marked', slug: 'sports-day', title: 'Sports day', allDay: true, startDate: '2027-06-01T13:00:00.000Z', endDate: '2027-06-02T15:00:00.000Z' }),
+      schoolEvent({ id: 'weekly', slug: 'choir', title: 'Choir', startDate: '2027-03-01T13:30:00.000Z', endDate: '2027-03-01T14:30:00.000Z', recurrence: 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20270405', exceptions: ['2027-03-15', '2027-03-22'] }),
+      schoolEvent({ id: 'daily', slug: 'book-week', title: 'Book week', startDate: '2027-03-08T05:00:00.000Z', endDate: null, recurrence: 'FREQ=DAILY;COUNT=5', exceptions: ['2027-03-10'] }),
+      schoolEvent({ id: 'backwards', slug: 'typo', title: 'Ends before it starts', startDate: '2027-04-01T15:00:00.000Z', endDate: '2027-04-01T14:00:00.000Z' }),
+      schoolEvent({ id: 'midnight', slug: 'night', title: 'From midnight', startDate: '2027-04-02T04:00:00.000Z', endDate: '2027-04-02T06:15:30.000Z' }),
+    ]
+    const pinned = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/mixed-calendar.ics'), 'utf8')
+    expect(calendarOf(events)).toBe(pinned)
   })
 
   test('a calendar with no events still parses', () => {

@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import { tzlib_get_ical_block } from 'timezones-ical-library'
 import { eventPagePath, isAllDayEvent, type SchoolEvent } from '#app/domain/event/event.ts'
 import { exportedRecurrence } from '#app/domain/event/calendar-export.ts'
-import { utcToZonedTime } from '#app/lib/zoned-time.ts'
+import { ZonedTime } from './ical-times.ts'
 
 export interface CalendarFeedInput {
   /** Absolute site address without a trailing slash. */
@@ -16,23 +16,15 @@ export interface CalendarFeedInput {
   now: Date
 }
 
-function plainDate(iso: string, timeZone: string) {
-  return Temporal.PlainDate.from(utcToZonedTime(iso, timeZone).slice(0, 10))
-}
-
-function zoned(iso: string, timeZone: string) {
-  return Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone)
-}
-
 /** The RRULE and EXDATE lines of a repeating event; an all-day event skips dates, any other the occurrences at its time. */
-function repeatLines(event: SchoolEvent, allDay: boolean, timeZone: string): string | null {
-  const rule = exportedRecurrence(event, allDay, timeZone)
+function repeatLines(event: SchoolEvent, start: ZonedTime, allDay: boolean): string | null {
+  const rule = exportedRecurrence(event, allDay, start.timeZoneId)
   if (!rule) return null
   const lines = [`RRULE:${rule}`]
   if (event.exceptions.length > 0) {
     const dates = event.exceptions.map((date) => date.replaceAll('-', ''))
-    const time = utcToZonedTime(event.startDate, timeZone).slice(11, 16).replace(':', '')
-    lines.push(allDay ? `EXDATE;VALUE=DATE:${dates.join(',')}` : `EXDATE;TZID=${timeZone}:${dates.map((date) => `${date}T${time}00`).join(',')}`)
+    const time = start.toPlainDateTime().toString().slice(11, 16).replace(':', '')
+    lines.push(allDay ? `EXDATE;VALUE=DATE:${dates.join(',')}` : `EXDATE;TZID=${start.timeZoneId}:${dates.map((date) => `${date}T${time}00`).join(',')}`)
   }
   return lines.join('\n')
 }
@@ -57,6 +49,7 @@ export function buildICalendar({ siteUrl, calendarName, timeZone, events, now }:
   })
   for (const event of events) {
     const allDay = isAllDayEvent(event, timeZone)
+    const start = ZonedTime.of(event.startDate, timeZone)
     const url = `${siteUrl}${eventPagePath(event.slug)}`
     const common = {
       id: `${event.id}@${host}`,
@@ -66,17 +59,16 @@ export function buildICalendar({ siteUrl, calendarName, timeZone, events, now }:
       location: event.location,
       url,
       categories: event.category ? [{ name: event.category.name }] : [],
-      repeating: repeatLines(event, allDay, timeZone),
+      repeating: repeatLines(event, start, allDay),
     }
     if (allDay) {
-      const first = plainDate(event.startDate, timeZone)
+      const first = start.toPlainDate()
       // DTEND of a date is the day after the last one.
-      const last = event.endDate ? plainDate(event.endDate, timeZone) : first
+      const last = event.endDate ? ZonedTime.of(event.endDate, timeZone).toPlainDate() : first
       calendar.createEvent({ ...common, allDay: true, start: first, end: (Temporal.PlainDate.compare(last, first) < 0 ? first : last).add({ days: 1 }) })
     } else {
-      const start = zoned(event.startDate, timeZone)
       // An end not after the start would make the event invalid; without DTEND it lasts an instant.
-      const end = event.endDate && event.endDate > event.startDate ? zoned(event.endDate, timeZone) : null
+      const end = event.endDate && event.endDate > event.startDate ? ZonedTime.of(event.endDate, timeZone) : null
       calendar.createEvent({ ...common, timezone: timeZone, start, end })
     }
   }

@@ -1,4 +1,4 @@
-import { SITEMAP_PATH } from './sitemap.ts'
+import { SITEMAP_PATH } from './feed-paths.ts'
 
 /** Crawlers may read the public site; the staff area, sign-in and API are not for search results. */
 export function buildRobotsTxt(siteUrl: string): string {

@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream'
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap'
 
-export const SITEMAP_PATH = '/sitemap.xml'
-
 export interface SitemapEntry {
   /** Site-relative path, already URL-encoded. */
   path: string
