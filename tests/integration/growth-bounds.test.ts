@@ -25,7 +25,8 @@ import { parseFeedXml } from '#tests/setup/feed-xml.ts'
 
 const database = prepareTestDatabase()
 
-const DAY = 24 * 60 * 60 * 1000
+const HOUR = 60 * 60 * 1000
+const DAY = 24 * HOUR
 const indexParser = new XMLParser({ isArray: (name) => name === 'sitemap' })
 
 /** `count` published posts, `step` ms apart, the newest `ago` ms ago; created through the domain, as staff would. */
@@ -200,7 +201,6 @@ describe(`content growing for years on ${database.engine}`, () => {
   })
 
   test('a word in more documents than are ranked: the newest matches and the newest title matches are ranked, title matches first, and the count says there are more', async () => {
-    const HOUR = 60 * 60 * 1000
     const { ranked, perPage } = SEARCH_LIMITS
     const body = 'Notes from the quokkas walk.'
     // Oldest first, an hour apart, so the newest indexed are also the newest visible on both engines: three old posts
@@ -228,6 +228,22 @@ describe(`content growing for years on ${database.engine}`, () => {
     expect(await searchSite({ query: 'quokkas', page: ranked / perPage + 1 })).toMatchObject({ total: ranked, more: true, pageCount: ranked / perPage, results: [] })
     // Under the bound the count is exact.
     expect(await searchSite({ query: 'quokkas ahoy' })).toMatchObject({ total: 3, more: false, pageCount: 1 })
+  })
+
+  test('a rebuilt index ranks the newest published posts of a common word, whatever order their rows were written in', async () => {
+    const { ranked, perPage } = SEARCH_LIMITS
+    // Written newest first, the reverse of their publication, as a restore may write them; straight into the table,
+    // as in the test above.
+    const posts: Insertable<Database['blogs']>[] = Array.from({ length: ranked + 20 }, (_, n) => {
+      const publishedAt = new Date(Date.now() - (n + 1) * HOUR).toISOString()
+      return { id: newId(), slug: `wallaby-${n}`, title: `Bulletin ${n}`, content: '<p>The wallabies were fed.</p>', excerpt: null, cover_image: null, cover_decorative: false, status: 'published', published_at: publishedAt, updated_at: publishedAt }
+    })
+    for (let from = 0; from < posts.length; from += 200) await db.insertInto('blogs').values(posts.slice(from, from + 200)).execute()
+    await rebuildSearchIndex()
+    const urls = async (page: number) => (await searchSite({ query: 'wallabies', page })).results.map((result) => result.url)
+    expect(await searchSite({ query: 'wallabies' })).toMatchObject({ total: ranked, more: true })
+    expect(await urls(1)).toEqual(posts.slice(0, perPage).map((post) => `/blogs/${post.slug}`))
+    expect(await urls(ranked / perPage)).toEqual(posts.slice(ranked - perPage, ranked).map((post) => `/blogs/${post.slug}`))
   })
 
   test("each folder's count through the content API: its own photos, and under 'general' also those of an empty or deleted folder", async () => {
