@@ -62,15 +62,16 @@ const sqliteSearch: EngineSearch = {
     return Number(rows[0]?.total ?? 0)
   },
   // Only the newest matches and the newest title matches are ranked: FTS5 reads its index newest first and stops at
-  // the limit, so bm25 and the document's visibility are worked out for at most those, however many match. Then
-  // only the page's ten documents are read whole and get a snippet (`cross join`: SQLite would otherwise scan every
-  // match for the ten). bm25() works only in the query that scans the index: the candidates are kept apart
-  // (materialized, so SQLite does not fold them back in), then ranked.
+  // the limit, so bm25 and the document's visibility are worked out for at most those, however many match. bm25()
+  // works only in the query that scans the index: the candidates are kept apart (materialized, so SQLite does not
+  // fold them back in), then ranked. Then only the page's ten documents are read whole and get a snippet, in one more
+  // pass over the matches from the page's oldest on: looking each of the ten up by rowid would evaluate the whole
+  // query, its prefix word's every form, ten times.
   async page(terms, now, offset, limit) {
     const query = ftsQuery(terms)
     const { rows } = await sql<Row>`with recent as materialized (${sqliteMatches(query, now, { titleOnly: false, limit: MATCHES_COUNTED })}),
       titled as materialized (${sqliteMatches(query, now, { titleOnly: true, limit: SEARCH_LIMITS.titled })}),
-      ranked as (
+      ranked as materialized (
         select candidates.*, (select count(*) from recent) as matched
         from (select * from recent union select * from titled) candidates
         order by ${resultOrder()}
@@ -78,10 +79,10 @@ const sqliteSearch: EngineSearch = {
       )
       select ranked.subject, ranked.subject_id, s.title, s.url, ranked.shown_at, ranked.matched,
         snippet(search_index_fts, 3, ${MARK_START}, ${MARK_END}, '…', ${SNIPPET_WORDS}) as snippet
-      from ranked
-      cross join search_index_fts on search_index_fts.rowid = ranked.fts_row
+      from search_index_fts
+      cross join ranked on ranked.fts_row = +search_index_fts.rowid
       join search_index s on s.subject = ranked.subject and s.subject_id = ranked.subject_id
-      where search_index_fts match ${query}
+      where search_index_fts match ${query} and search_index_fts.rowid >= (select min(fts_row) from ranked)
       order by ${resultOrder('ranked')}`.execute(db)
     return rows
   },
