@@ -39,11 +39,11 @@ function ftsQuery(terms: string[]): string {
 
 /**
  * The matches of an FTS5 query a visitor may see, newest in the index first (its rowid: a document is indexed again
- * when it changes), with bm25 and whether every word is in the title. `+rowid` keeps SQLite from turning the title
- * check into one index lookup per title match; as a filter it reads only the index.
+ * when it changes), with bm25 and whether every word is in the title (`title_matches`, read from the index once per
+ * search). `+rowid` keeps SQLite from turning the title check into one whole-query lookup per title match.
  */
 function sqliteMatches(query: string, now: string, { titleOnly, limit }: { titleOnly: boolean; limit: number }) {
-  const inTitle = sql`(+search_index_fts.rowid in (select rowid from search_index_fts where search_index_fts match ${`title : (${query})`}))`
+  const inTitle = sql`(+search_index_fts.rowid in (select fts_row from title_matches))`
   return sql`select search_index_fts.rowid as fts_row, s.subject, s.subject_id, s.shown_at,
       bm25(search_index_fts, 0, 0, 10.0, 1.0) as score, ${inTitle} as in_title
     from search_index_fts
@@ -69,7 +69,10 @@ const sqliteSearch: EngineSearch = {
   // query, its prefix word's every form, ten times.
   async page(terms, now, offset, limit) {
     const query = ftsQuery(terms)
-    const { rows } = await sql<Row>`with recent as materialized (${sqliteMatches(query, now, { titleOnly: false, limit: MATCHES_COUNTED })}),
+    const { rows } = await sql<Row>`with title_matches as materialized (
+        select rowid as fts_row from search_index_fts where search_index_fts match ${`title : (${query})`}
+      ),
+      recent as materialized (${sqliteMatches(query, now, { titleOnly: false, limit: MATCHES_COUNTED })}),
       titled as materialized (${sqliteMatches(query, now, { titleOnly: true, limit: SEARCH_LIMITS.titled })}),
       ranked as materialized (
         select candidates.*, (select count(*) from recent) as matched
