@@ -18,6 +18,7 @@ import { policyDocuments } from './0016-policy-documents.ts'
 import { staffInvitations } from './0017-staff-invitations.ts'
 import { listIndexes } from './0018-list-indexes.ts'
 import { growthIndexes } from './0019-growth-indexes.ts'
+import { searchWords } from './0020-search-words.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -44,6 +45,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0017-staff-invitations': staffInvitations(engine),
     '0018-list-indexes': listIndexes(),
     '0019-growth-indexes': growthIndexes(),
+    '0020-search-words': searchWords(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

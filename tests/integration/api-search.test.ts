@@ -44,6 +44,7 @@ describe(`content API: search on ${database.engine}`, () => {
       page: 1,
       per_page: 10,
       total: 2,
+      more: false,
       data: [
         { type: 'policy', id: policyId, title: 'Relay rules', url: '/policies/relay-rules', published_at: null, snippet: [{ text: 'Who may run.', highlighted: false }] },
         {

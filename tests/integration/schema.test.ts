@@ -68,6 +68,8 @@ describe(`schema on ${database.engine}`, () => {
         .map((table) => [
           table.name,
           table.columns
+            // Its PostgreSQL counterpart: the stored words the GIN index holds (migration 0020), made from title and body.
+            .filter((column) => !(table.name === 'search_index' && column.name === 'words' && database.engine === 'postgres'))
             .map((column) => `${column.name}${column.isNullable ? '?' : ''}${column.hasDefaultValue ? '=' : ''}`)
             .sort(),
         ]),

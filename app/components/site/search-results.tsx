@@ -42,7 +42,7 @@ export function SearchResultList({ search }: { search: SearchResults }) {
   return (
     <section aria-labelledby="search-results-heading">
       <h2 id="search-results-heading" className="text-lg font-semibold">
-        {SEARCH_MESSAGES.count(search.total)} for “{search.query}”
+        {SEARCH_MESSAGES.count(search.total, search.more)} for “{search.query}”
         {search.pageCount > 1 ? <span className="font-normal text-muted-foreground"> (page {search.page} of {search.pageCount})</span> : null}
       </h2>
       {search.results.length ? (

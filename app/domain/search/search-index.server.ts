@@ -88,6 +88,9 @@ async function policyDocument(reader: Reader, id: string): Promise<Document | un
   }
 }
 
+/** The document of a post, event or policy by its id (a page's needs its row: see `pageDocument`). */
+const DOCUMENT_READERS = { blogs: postDocument, events: eventDocument, policies: policyDocument }
+
 async function putDocument(writer: Reader, subject: SearchableTable, id: string, document: Document | undefined) {
   await writer.deleteFrom('search_index').where('subject', '=', subject).where('subject_id', '=', id).execute()
   if (document) await writer.insertInto('search_index').values(document).execute()
@@ -102,8 +105,7 @@ async function reindexRow(writer: Reader, subject: SearchableTable, id: string) 
     for (const child of children) await putDocument(writer, 'pages', child.id, await pageDocument(writer, child))
     return
   }
-  const read = { blogs: postDocument, events: eventDocument, policies: policyDocument }[subject]
-  await putDocument(writer, subject, id, await read(writer, id))
+  await putDocument(writer, subject, id, await DOCUMENT_READERS[subject](writer, id))
 }
 
 /** The before-commit step: the documents of the searchable rows this write changed, in the same transaction. */
@@ -126,22 +128,30 @@ export function followWritesInSearchIndex() {
   stopFollowing ??= addBeforeCommitStep(reindexChanges)
 }
 
-/** Builds every document again from the content, in one transaction. */
+/**
+ * Builds every document again from the content, in one transaction, the oldest visible first: SQLite's full-text
+ * index takes a common word's newest matches in the order documents were indexed (docs/product-rules.md#site-search),
+ * so a rebuilt index (a restored or upgraded site) keeps them in the order they became visible.
+ */
 export async function rebuildSearchIndex(): Promise<number> {
   return writeTransaction(async (tx) => {
     const trx = tx.db
     await trx.deleteFrom('search_index').execute()
     let count = 0
+    const documents: Document[] = []
     for (const subject of SEARCHABLE_TABLES) {
       const ids = await trx.selectFrom(subject).select('id').execute()
       for (const { id } of ids) {
-        if (subject === 'pages') {
-          const row = await trx.selectFrom('pages').select(PAGE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow()
-          await putDocument(trx, 'pages', id, await pageDocument(trx, row))
-        } else await reindexRow(trx, subject, id)
+        const document =
+          subject === 'pages'
+            ? await pageDocument(trx, await trx.selectFrom('pages').select(PAGE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow())
+            : await DOCUMENT_READERS[subject](trx, id)
+        if (document) documents.push(document)
         count++
       }
     }
+    documents.sort((a, b) => Date.parse(readTimestamp(a.visible_from)) - Date.parse(readTimestamp(b.visible_from)))
+    for (const document of documents) await trx.insertInto('search_index').values(document).execute()
     return count
   })
 }

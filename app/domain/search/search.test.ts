@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { SEARCH_LIMITS, normalizedQuery, searchTerms, snippetParts } from './search.ts'
+import { SEARCH_LIMITS, SEARCH_MESSAGES, normalizedQuery, searchTerms, snippetParts } from './search.ts'
 
 describe('search terms', () => {
   test('letters and digits only, lower case, each once; syntax separates words', () => {
@@ -29,5 +29,13 @@ describe('snippet parts', () => {
     ])
     expect(snippetParts('<b>not html</b>')).toEqual([{ text: '<b>not html</b>', highlighted: false }])
     expect(snippetParts('')).toEqual([])
+  })
+})
+
+describe('result count', () => {
+  test('one, several, or more than are ranked', () => {
+    expect(SEARCH_MESSAGES.count(1)).toBe('1 result')
+    expect(SEARCH_MESSAGES.count(12)).toBe('12 results')
+    expect(SEARCH_MESSAGES.count(1000, true)).toBe('More than 1,000 results')
   })
 })

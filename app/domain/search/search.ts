@@ -7,12 +7,19 @@ export const SEARCH_LIMITS = {
   /** Words after these are ignored. */
   terms: 12,
   perPage: 10,
+  /**
+   * A query is ranked among at most this many of its newest matches (and the
+   * newest `titled` with every word in the title): the cost of a search stays
+   * bounded however many years of content share a common word.
+   */
+  ranked: 1000,
+  titled: 100,
 } as const
 
 export const SEARCH_MESSAGES = {
   empty: 'Type a word to search the site.',
   noMatch: (query: string) => `No results for "${query}". Try a different word.`,
-  count: (total: number) => (total === 1 ? '1 result' : `${total} results`),
+  count: (total: number, more = false) => (more ? `More than ${total.toLocaleString('en')} results` : total === 1 ? '1 result' : `${total} results`),
 } as const
 
 export const SEARCH_TYPE_LABELS: Record<SearchableTable, string> = {
@@ -44,7 +51,10 @@ export interface SearchResults {
   /** The words searched for; none when the query holds no word. */
   terms: string[]
   page: number
+  /** The results in all pages; with `more`, the number ranked, fewer than match. */
   total: number
+  /** More documents match than are ranked: only the newest are (see SEARCH_LIMITS.ranked). */
+  more: boolean
   pageCount: number
   results: SearchResult[]
 }

@@ -34,6 +34,7 @@ export const searchResponse = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   total: z.number().int().meta({ description: 'Results in all pages.' }),
+  more: z.boolean().meta({ description: `True when more documents match than are ranked: a search ranks at most its ${SEARCH_LIMITS.ranked.toLocaleString('en')} newest matches (and its ${SEARCH_LIMITS.titled} newest with every word in the title), and total is then ${SEARCH_LIMITS.ranked.toLocaleString('en')}.` }),
 })
 
 const TYPE_NAMES = { blogs: 'post', pages: 'page', events: 'event', policies: 'policy' } as const
@@ -64,6 +65,7 @@ export function answerSearch(request: Request): Promise<Response> {
       page: search.page,
       per_page: SEARCH_LIMITS.perPage,
       total: search.total,
+      more: search.more,
     })
     return Response.json(body, { headers: NO_STORE })
   })
