@@ -5,7 +5,7 @@ import { AlbumCards } from '#app/components/site/album-cards.tsx'
 import { FolderFilterLink } from '#app/components/site/folder-filter-link.tsx'
 import { GalleryGrid } from '#app/components/site/gallery-grid.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
-import { getPublicAlbumIndex, getPublicGallery } from '#app/domain/gallery/gallery.server.ts'
+import { getPublicAlbumIndex, getPublicGallery, type PublicGallery } from '#app/domain/gallery/gallery.server.ts'
 import type { PublicAlbum } from '#app/domain/gallery/gallery.schema.ts'
 import { readListParams } from '#app/lib/list-params.ts'
 import { pagedPath, pageMeta } from '#app/lib/seo.ts'
@@ -107,7 +107,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function PhotoPage({ gallery, selectedFolder }: { gallery: Extract<Route.ComponentProps['loaderData'], { view: 'photos' }>; selectedFolder: string | null }) {
+function PhotoPage({ gallery, selectedFolder }: { gallery: PublicGallery; selectedFolder: string | null }) {
   const { images, pages, albums, albumCount } = gallery
   // The albums lead the first page of all photos (the loader sends them there only); further pages go on with the photos alone.
   const showAlbums = albums.length > 0
