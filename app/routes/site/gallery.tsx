@@ -118,7 +118,7 @@ function PhotoPage({ gallery, selectedFolder }: { gallery: PublicGallery; select
           {albumCount > albums.length ? (
             <p className="mt-6 text-center">
               <Link to={ALL_ALBUMS_PATH} className="font-medium text-primary underline underline-offset-4">
-                See all {albumCount} albums
+                {`See all ${albumCount} albums`}
               </Link>
             </p>
           ) : null}
