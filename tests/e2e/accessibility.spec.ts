@@ -9,6 +9,7 @@ import { signIn } from './staff.ts'
 const PUBLIC_PAGES = [
   '/',
   '/gallery',
+  '/gallery?albums=all',
   '/gallery/events',
   '/blogs',
   '/blogs/welcome-back',

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, screenshot, test, waitForHydration } from './fixtures.ts'
 import { sitemapEntries } from '#tests/setup/feed-xml.ts'
+import { demoRow, onDemoDatabase } from './site-database.ts'
 import { DEMO_SITE_URL, EMPTY_SITE_URL } from './sites.ts'
 
 /** The demo's visible images, newest first; 'Staff Training Day' sits in the hidden 'staff-room' folder. */
@@ -184,4 +185,74 @@ test('the empty site says the gallery has no images yet, and its empty general f
   await expect(page).toHaveURL(/\/gallery\?folder=general$/)
   await expect(page.getByText('No images in "general" folder.')).toBeVisible()
   await expect(page.getByText('No images in gallery yet.')).toHaveCount(0)
+})
+
+/** Twelve years of albums before the demo's two, oldest last, each with one photo (a demo photo's file) and a few with a description. */
+const OLDER_ALBUMS = [
+  'Leavers Assembly',
+  'Museum Visit',
+  'Reception Stay and Play',
+  'Chess Club',
+  'Forest School',
+  'Summer Concert',
+  'Science Fair',
+  'Sports Day 2016',
+  'Year 6 Residential',
+  'Nativity Play',
+  'Book Week',
+  'Harvest Festival',
+].map((name, index) => ({ name, slug: `older-${index + 1}`, createdAt: `${2025 - index}-06-15T10:00:00.000Z` }))
+
+test('with more than 12 albums /gallery shows the 12 newest and links to every album at /gallery?albums=all', async ({ page }) => {
+  const photo = demoRow<{ image_url: string }>("select image_url from gallery where title = 'Sports Day'")!
+  onDemoDatabase((database) => {
+    for (const [index, album] of OLDER_ALBUMS.entries()) {
+      database
+        .prepare("insert into gallery_folders (id, name, slug, external_use, enabled, description, created_at) values (?, ?, ?, 1, 1, ?, ?)")
+        .run(album.slug, album.name, album.slug, index % 3 === 0 ? `Photos from ${album.name.toLowerCase()}.` : '', album.createdAt)
+      database.prepare('insert into gallery (id, title, image_url, folder, created_at) values (?, ?, ?, ?, ?)').run(`${album.slug}-photo`, album.name, photo.image_url, album.name, album.createdAt)
+    }
+  })
+  try {
+    const cards = page.getByRole('region', { name: 'Albums' }).getByRole('listitem')
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/gallery')
+    await expect(cards).toHaveCount(12)
+    // The demo's albums are the newest; then the older ones, newest first.
+    await expect(cards.nth(2)).toContainText('Leavers Assembly')
+    await expect(cards.nth(11)).toContainText('Nativity Play')
+    await expect(page.getByRole('heading', { name: 'All photos' })).toBeVisible()
+    await screenshot(page, 'gallery-albums-1280')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await screenshot(page, 'gallery-albums-390')
+
+    await waitForHydration(page, 'main ul[aria-label="Folders"] a')
+    await page.getByRole('link', { name: 'See all 14 albums' }).click()
+    await expect(page).toHaveURL(/\/gallery\?albums=all$/)
+    await expect(page).toHaveTitle('Gallery albums | Our School')
+    await expect(cards).toHaveCount(14)
+    await expect(cards.nth(13)).toContainText('Harvest Festival')
+    await expect(page.getByRole('heading', { name: 'All photos' })).toHaveCount(0)
+    await expect(thumbnails(page)).toHaveCount(0)
+    await expect(page.getByRole('link', { name: /^See all/ })).toHaveCount(0)
+    // The filter buttons stay, none pressed: 'all' is all photos, which this page does not show.
+    await expect(filters(page).first()).toHaveText('all (18)')
+    await expect(page.locator('[aria-current="true"]')).toHaveCount(0)
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/gallery\?albums=all$/)
+    await screenshot(page, 'gallery-albums-all-390')
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await screenshot(page, 'gallery-albums-all-1280')
+
+    // Any other value is the ordinary page.
+    await page.goto('/gallery?albums=everything')
+    await expect(cards).toHaveCount(12)
+    await expect(thumbnails(page)).toHaveCount(18)
+  } finally {
+    onDemoDatabase((database) => {
+      for (const album of OLDER_ALBUMS) {
+        database.prepare('delete from gallery where id = ?').run(`${album.slug}-photo`)
+        database.prepare('delete from gallery_folders where id = ?').run(album.slug)
+      }
+    })
+  }
 })

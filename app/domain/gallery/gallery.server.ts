@@ -10,15 +10,33 @@ import { DEFAULT_FOLDER, type AdminGalleryFolder, type GalleryFolder, type Galle
 /** Photos on one page of /gallery or of an album: however many a school keeps, a page stays light on a phone. */
 export const PUBLIC_GALLERY_PAGE_SIZE = GRID_PAGE_SIZE
 
-export interface PublicGallery {
-  /** One page of the photos shown (one folder's, or all), newest first. */
-  images: GalleryImage[]
-  pages: ListPageInfo
+/**
+ * Album cards on the first page of /gallery: a year's trips and events, the
+ * newest of which a visitor looks for; the others are one link away, so the
+ * page weighs the same after ten years of albums (docs/product-rules.md#gallery).
+ */
+export const NEWEST_ALBUMS_SHOWN = 12
+
+/** What the gallery's filter buttons show. */
+export interface PublicGalleryFolders {
   /** Every photo visitors may see, whatever the folder shown. */
   total: number
   /** Every visible folder by name, with its image count (possibly 0). */
   folders: { name: string; count: number }[]
-  /** The published albums with photos, by name, each with its cover. */
+}
+
+export interface PublicGallery extends PublicGalleryFolders {
+  /** One page of the photos shown (one folder's, or all), newest first. */
+  images: GalleryImage[]
+  pages: ListPageInfo
+  /** On the first page of all photos, the newest published albums with photos (at most `NEWEST_ALBUMS_SHOWN`), each with its cover; elsewhere none. */
+  albums: PublicAlbum[]
+  /** How many published albums have photos. */
+  albumCount: number
+}
+
+export interface PublicAlbumIndex extends PublicGalleryFolders {
+  /** Every published album with photos, newest first, each with its cover. */
   albums: PublicAlbum[]
 }
 
@@ -150,33 +168,52 @@ async function visibleCounts(): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.folder, Number(row.count)]))
 }
 
+/** The filter buttons: every visible folder by name with its count, and the total those counts give (the photos are not counted a second time). */
+async function galleryFolders(): Promise<PublicGalleryFolders & { counts: Map<string, number> }> {
+  const [visibleFolders, counts] = await Promise.all([
+    db.selectFrom('gallery_folders').select('name').where('external_use', '=', true).where('enabled', '=', true).orderBy('name').execute(),
+    visibleCounts(),
+  ])
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0)
+  return { total, folders: visibleFolders.map(({ name }) => ({ name, count: counts.get(name) ?? 0 })), counts }
+}
+
+/**
+ * The published albums with photos, newest first (then by id, so every reader
+ * agrees), each with its count and cover; with a limit only that many rows
+ * are read and covered, however many albums there are.
+ */
+async function publishedAlbums(counts: ReadonlyMap<string, number>, limit?: number): Promise<PublicAlbum[]> {
+  const newestFirst = publishedAlbumsWithPhotos().selectAll().orderBy('created_at', 'desc').orderBy('id')
+  const rows = await (limit === undefined ? newestFirst : newestFirst.limit(limit)).execute()
+  const albums = rows.map(toGalleryFolder)
+  const covers = await coversOf(albums)
+  return albums.map((album) => toPublicAlbum(album, counts.get(album.name) ?? 0, covers.get(album.name)))
+}
+
 /**
  * One page of the photos visitors may see (docs/product-rules.md#gallery):
  * those of one visible folder when `folder` names one, else all; newest
  * first. An image whose folder name is empty counts as 'general'. With them
- * every visible folder and its count, and the published albums with photos,
- * by name, with their covers.
+ * every visible folder and its count, and on the first page of all photos
+ * the newest published albums with photos, with their covers, and how many
+ * there are.
  */
 export async function getPublicGallery(query: { folder?: string | null; page?: number } = {}): Promise<PublicGallery> {
   const folder = query.folder ?? null
   const shown = folder === null ? visibleImages() : visibleImages().where(folderOf, '=', folder)
-  const [visibleFolders, counts] = await Promise.all([
-    db.selectFrom('gallery_folders').selectAll().where('external_use', '=', true).where('enabled', '=', true).orderBy('name').execute(),
-    visibleCounts(),
-  ])
-  // The counts give the page's total: the photos are not counted a second time.
-  const total = [...counts.values()].reduce((sum, count) => sum + count, 0)
+  const { total, folders, counts } = await galleryFolders()
   const { rows, pages } = await pageOfQuery(shown.orderBy('gallery.created_at', 'desc').orderBy('gallery.id'), query.page ?? 1, PUBLIC_GALLERY_PAGE_SIZE, folder === null ? total : (counts.get(folder) ?? 0))
-  const folders = visibleFolders.map(toGalleryFolder)
-  const withPhotos = folders.filter((entry) => (counts.get(entry.name) ?? 0) > 0)
-  const covers = await coversOf(withPhotos)
-  return {
-    images: rows.map(toGalleryImage),
-    pages,
-    total,
-    folders: folders.map(({ name }) => ({ name, count: counts.get(name) ?? 0 })),
-    albums: withPhotos.map((entry) => toPublicAlbum(entry, counts.get(entry.name) ?? 0, covers.get(entry.name))),
-  }
+  // Only the first page of all photos shows album cards: no other page reads them.
+  const albums = folder === null && pages.page === 1 ? await publishedAlbums(counts, NEWEST_ALBUMS_SHOWN) : []
+  // Every visible folder in `counts` has photos: its size is the number of cards `/gallery?albums=all` shows.
+  return { images: rows.map(toGalleryImage), pages, total, folders, albums, albumCount: counts.size }
+}
+
+/** Every published album with photos as a card, newest first, with the filter buttons' folders and counts. */
+export async function getPublicAlbumIndex(): Promise<PublicAlbumIndex> {
+  const { total, folders, counts } = await galleryFolders()
+  return { total, folders, albums: await publishedAlbums(counts) }
 }
 
 /** One page of a published album's photos in its order, or null when there is none at this address or it is not published. */
@@ -192,22 +229,27 @@ export async function getPublicAlbum(slug: string, page = 1): Promise<{ album: P
   return { album: toPublicAlbum(folder, pages.total, covers.get(folder.name)), images: rows.map(toGalleryImage), pages }
 }
 
-/** The addresses of the published albums with photos, for the sitemap. */
-export async function listPublicAlbumSlugs(): Promise<string[]> {
-  const rows = await db
+/**
+ * The published albums that have photos. Plain conditions on the folder
+ * column (the photos of an empty folder are 'general''s), so each album is
+ * one index lookup.
+ */
+function publishedAlbumsWithPhotos() {
+  return db
     .selectFrom('gallery_folders')
-    .select('slug')
     .where('external_use', '=', true)
     .where('enabled', '=', true)
-    // Plain conditions on the folder column (the photos of an empty folder are 'general''s), so each album is one index lookup.
     .where((eb) =>
       eb.or([
         eb.exists(eb.selectFrom('gallery').select('gallery.id').whereRef('gallery.folder', '=', 'gallery_folders.name')),
         eb.and([eb('gallery_folders.name', '=', DEFAULT_FOLDER), eb.exists(eb.selectFrom('gallery').select('gallery.id').where('gallery.folder', '=', ''))]),
       ]),
     )
-    .orderBy('slug')
-    .execute()
+}
+
+/** The addresses of the published albums with photos, for the sitemap. */
+export async function listPublicAlbumSlugs(): Promise<string[]> {
+  const rows = await publishedAlbumsWithPhotos().select('slug').orderBy('slug').execute()
   return rows.map((row) => row.slug)
 }
 
