@@ -2,10 +2,10 @@
 // PostgreSQL, server processes), then Playwright in Debian's Chromium. Every
 // step runs even when an earlier one fails, and the last line sums them up.
 //
-// With TEST_OVERLAP=true the steps overlap (docs/decisions/031-test-suite-time.md):
-// lint, typecheck and build run together; Playwright starts as soon as the
-// build is there and runs beside Vitest, which starts once lint and typecheck
-// are done. By default they run one after another. Each line a step prints
+// The steps overlap (docs/decisions/031-test-suite-time.md): lint, typecheck
+// and build run together; Playwright starts as soon as the build is there and
+// runs beside Vitest, which starts once lint and typecheck are done. With
+// TEST_OVERLAP=false they run one after another. Each line a step prints
 // carries its name, and each step reports its own time.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -80,11 +80,11 @@ async function vitestStep() {
   }
 }
 
-// Overlapping the steps and a second Playwright worker (each with its own
-// sites, tests/e2e/sites.ts) pay only where there are cores to spare: on 2
-// cores they overloaded the machine (lint 68 s → 516 s, browser tests timing
-// out), so both are opt-in: TEST_OVERLAP=true, E2E_WORKERS=2.
-const overlap = process.env.TEST_OVERLAP === 'true'
+// On 2 cores the overlap with one Playwright worker ran the suite in 16 minutes
+// with nothing flaky (decision 031, 'Later'); a second Playwright worker (each with its
+// own sites, tests/e2e/sites.ts) overloaded the machine and stays opt-in:
+// E2E_WORKERS=2. TEST_OVERLAP=false runs the steps one after another.
+const overlap = process.env.TEST_OVERLAP !== 'false'
 const e2eWorkers = process.env.E2E_WORKERS ?? '1'
 
 async function playwrightStep() {
