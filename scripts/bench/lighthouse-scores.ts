@@ -1,9 +1,15 @@
+// Lighthouse's mobile scores and timings of the public pages. Run on its own with `node scripts/bench/lighthouse-scores.ts`
+// (a demo site of its own), and by `npm run bench`.
+import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
+import { runAlone, startSite } from './processes.ts'
+import { lighthouseSection } from './report.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+export const LIGHTHOUSE_PAGES = ['/', '/blogs', '/gallery', '/calendar']
 const LISTED_FAILURES = 5
 const ATTEMPTS = 3
 
@@ -15,8 +21,12 @@ export interface FailingAudit {
   value?: string
 }
 
+/** The simulated timings the performance score is made of, in ms: first and largest contentful paint, total blocking time. */
+export const TIMINGS = { fcp: 'first-contentful-paint', lcp: 'largest-contentful-paint', tbt: 'total-blocking-time' } as const
+
 export interface LighthouseResult {
   scores: Record<(typeof CATEGORIES)[number], number>
+  timings: Record<keyof typeof TIMINGS, number | null>
   /** The failing audits (score below 0.9) that weigh most in the scores, then those that only advise. */
   failing: FailingAudit[]
 }
@@ -54,7 +64,8 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
     const { lhr } = result
     if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
     const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]))
-    return { scores: scores as LighthouseResult['scores'], failing: failingAudits(lhr) }
+    const timings = Object.fromEntries(Object.entries(TIMINGS).map(([name, audit]) => [name, lhr.audits[audit]?.numericValue ?? null]))
+    return { scores: scores as LighthouseResult['scores'], timings: timings as LighthouseResult['timings'], failing: failingAudits(lhr) }
   } finally {
     closeChromium()
   }
@@ -76,3 +87,11 @@ export async function lighthouseScores(url: string): Promise<LighthouseResult | 
     }
   }
 }
+
+await runAlone(import.meta.url, 'lighthouse', async (buildDir, folder) => {
+  const site = await startSite(buildDir, path.join(folder, 'data'), path.join(folder, 'site.log'))
+  const results: Record<string, LighthouseResult | LighthouseFailure> = {}
+  for (const page of LIGHTHOUSE_PAGES) results[page] = await lighthouseScores(`${site.url}${page}`)
+  await site.stop()
+  console.log(lighthouseSection(results).join('\n'))
+})

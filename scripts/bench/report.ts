@@ -82,7 +82,7 @@ function pageWeightSection(results: BenchResults) {
   ]
 }
 
-function lighthouseSection(lighthouse: Record<string, LighthouseResult | LighthouseFailure> | null) {
+export function lighthouseSection(lighthouse: Record<string, LighthouseResult | LighthouseFailure> | null) {
   if (!lighthouse) return ['## Lighthouse', '', 'Skipped (BENCH_SKIP_LIGHTHOUSE).']
   const pages = Object.entries(lighthouse)
   const failing = pages.map(([page, result]) => {
@@ -96,8 +96,16 @@ function lighthouseSection(lighthouse: Record<string, LighthouseResult | Lightho
     "Lighthouse's default mobile run (simulated slow 4G, throttled CPU) in Debian's Chromium, headless. The simulated timings scale with how busy the machine was.",
     '',
     ...table(
-      ['page', ...CATEGORIES],
-      pages.map(([page, result]) => [page, ...CATEGORIES.map((category) => ('error' in result ? '–' : result.scores[category]))]),
+      ['page', ...CATEGORIES, 'first paint s', 'largest paint s', 'blocking ms'],
+      pages.map(([page, result]) => [
+        page,
+        ...CATEGORIES.map((category) => ('error' in result ? '–' : result.scores[category])),
+        ...(['fcp', 'lcp', 'tbt'] as const).map((timing) => {
+          const ms = 'error' in result ? null : result.timings[timing]
+          if (ms === null) return '–'
+          return timing === 'tbt' ? Math.round(ms) : (ms / 1000).toFixed(1)
+        }),
+      ]),
     ),
     '',
     'Failing audits (score below 0.9), the most weighted first:',

@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { closeChromium, lighthouseScores, type LighthouseFailure, type LighthouseResult } from './lighthouse-scores.ts'
+import { closeChromium, LIGHTHOUSE_PAGES, lighthouseScores, type LighthouseFailure, type LighthouseResult } from './lighthouse-scores.ts'
 import { measurePageWeight, type PageWeight } from './page-weight.ts'
 import { ensureBuild, startSite, stopAll } from './processes.ts'
 import { markdownReport, type BenchResults, type ThroughputRow } from './report.ts'
@@ -22,7 +22,6 @@ const CONNECTIONS = [10, 100]
 const POST = '/blogs/{slug}'
 const LOADED_PAGES = ['/', '/blogs', POST, '/gallery']
 const WEIGHED_PAGES = ['/', '/blogs', POST, '/gallery', '/calendar', '/policies']
-const LIGHTHOUSE_PAGES = ['/', '/blogs', '/gallery', '/calendar']
 // The variables that change what a run does, repeated in the report's command line.
 const SETTINGS = ['BENCH_DURATION', 'BENCH_SKIP_LIGHTHOUSE', 'BUILD_DIR', 'CHROMIUM_PATH']
 

@@ -323,3 +323,17 @@ test('an empty site says so on the blog, policies and calendar pages', async ({ 
   expect((await jsonLdBlocks(page)).filter((block) => '@graph' in block)).toEqual([])
   await screenshots(page, 'listing-empty-calendar')
 })
+
+test("the first screen's images load at once: /blogs's first cover first, /gallery's first row of album covers", async ({ request }) => {
+  const covers = [...(await (await request.get('/blogs')).text()).matchAll(/<img [^>]*>/g)].map((match) => match[0]).filter((image) => image.includes('aspect-video'))
+  expect(covers.length).toBeGreaterThan(1)
+  expect(covers[0]).toContain('loading="eager"')
+  expect(covers[0]).toContain('fetchPriority="high"')
+  expect(covers.slice(1).every((image) => image.includes('loading="lazy"') && !image.includes('fetchPriority'))).toBe(true)
+
+  const gallery = await (await request.get('/gallery')).text()
+  const albums = gallery.slice(gallery.indexOf('id="albums-heading"'), gallery.indexOf('All photos'))
+  const albumCovers = [...albums.matchAll(/<img [^>]*>/g)].map((match) => match[0])
+  expect(albumCovers.length).toBeGreaterThan(0)
+  expect(albumCovers.every((image) => image.includes('loading="eager"'))).toBe(true)
+})

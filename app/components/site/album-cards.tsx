@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { GALLERY_GRID_CLASS } from '#app/components/site/gallery-grid.tsx'
+import { EAGER_TILES, GALLERY_GRID_CLASS } from '#app/components/site/gallery-grid.tsx'
 import { GalleryTileImage } from '#app/components/site/gallery-tile-image.tsx'
 import { focalObjectPosition } from '#app/domain/media/focal-point.ts'
 import type { PublicAlbum } from '#app/domain/gallery/gallery.schema.ts'
@@ -9,11 +9,11 @@ export function albumPath(slug: string) {
   return `/gallery/${slug}`
 }
 
-/** One card per published album: its cover, name, description and photo count, linking to its page. Same columns as the photo grid. */
+/** One card per published album: its cover, name, description and photo count, linking to its page. Same columns as the photo grid, and like it the first row's covers load at once. */
 export function AlbumCards({ albums }: { albums: readonly PublicAlbum[] }) {
   return (
     <ul className={GALLERY_GRID_CLASS}>
-      {albums.map((album) => (
+      {albums.map((album, index) => (
         <li key={album.slug}>
           <Link
             to={albumPath(album.slug)}
@@ -21,7 +21,7 @@ export function AlbumCards({ albums }: { albums: readonly PublicAlbum[] }) {
           >
             {album.cover ? (
               // The card's link is named by the album; the cover adds nothing to it.
-              <GalleryTileImage url={album.cover.imageUrl} alt="" eager={false} style={{ objectPosition: focalObjectPosition(album.cover.focal) }} />
+              <GalleryTileImage url={album.cover.imageUrl} alt="" eager={index < EAGER_TILES} style={{ objectPosition: focalObjectPosition(album.cover.focal) }} />
             ) : null}
             <div className="space-y-1 p-3">
               <p className="font-semibold group-hover:underline">{album.name}</p>

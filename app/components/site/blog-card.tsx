@@ -10,15 +10,16 @@ import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 /**
  * One post in a list of posts: cover, title, date, excerpt and a 'Read More'
  * link. Its title is an h2 on the blog page and an h3 under the home page's
- * 'Latest News' heading.
+ * 'Latest News' heading. The first card of a page's list is in the first
+ * screen: its cover loads at once and first, as the page's largest image.
  */
-export function BlogCard({ post, headingLevel = 2 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
+export function BlogCard({ post, headingLevel = 2, first = false }: { post: BlogPost; headingLevel?: 2 | 3; first?: boolean }) {
   const { timeZone } = useSite()
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm">
       {post.coverImage ? (
-        <img src={post.coverImage} srcSet={imageSrcSet(post.coverImage)} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" alt={coverAltOf(post)} loading="lazy" decoding="async" className="aspect-video w-full object-cover" style={{ objectPosition: focalObjectPosition(post.coverFocal) }} />
+        <img src={post.coverImage} srcSet={imageSrcSet(post.coverImage)} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" alt={coverAltOf(post)} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" className="aspect-video w-full object-cover" style={{ objectPosition: focalObjectPosition(post.coverFocal) }} />
       ) : (
         <div aria-hidden className="flex aspect-video w-full items-center justify-center bg-muted text-muted-foreground">
           <ImageIcon className="size-10" />

@@ -16,7 +16,7 @@ export interface GalleryGridImage {
 export const GALLERY_GRID_CLASS = 'grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4'
 
 /** The first row (up to 4 tiles) loads at once; the rest wait until scrolled near. */
-const EAGER_TILES = 4
+export const EAGER_TILES = 4
 
 /** PhotoSwipe arrives only when a photo is opened, so the page's own script stays small. */
 function openLightbox(images: readonly GalleryGridImage[], index: number) {

@@ -36,7 +36,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
     <>
       <PageBanner page="blogsPage" title={TITLE} subtitle={SUBTITLE} />
       <div className="mx-auto max-w-6xl px-4 py-12">
-        <CardList items={posts} empty="No blog posts yet." className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" renderCard={(post) => <BlogCard post={post} />} />
+        <CardList items={posts} empty="No blog posts yet." className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" renderCard={(post, index) => <BlogCard post={post} first={index === 0} />} />
         {pages.pageCount > 1 ? <ListPager pages={pages} thing="post" /> : null}
         <div className="mt-12 max-w-xl">
           <GetNotifiedButton />
