@@ -128,7 +128,9 @@ test('an admin edits, creates, activates, resets and deletes themes; open public
   await expect(primary).toHaveValue('215 70% 35%')
   await expect.poll(() => primaryOf(previewHtml)).toBe('215 70% 35%')
 
-  // Give the site its theme back, then delete ours by typing its name.
+  // Give the site its theme back, then delete ours by typing its name. The first activation's toast goes first, so the
+  // one awaited below is this activation's.
+  await expect(toast(page, 'Theme activated successfully')).toHaveCount(0, { timeout: 15_000 })
   const originalCard = page.getByRole('listitem').filter({ hasText: original.name }).first()
   await originalCard.getByRole('button', { name: `Activate ${original.name}` }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Activate' }).click()
