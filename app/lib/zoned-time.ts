@@ -10,25 +10,17 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Each zone's formatter by the zone's name alone: a calendar feed converts every date it writes. */
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
 function formatterFor(timeZone: string) {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = dateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
+  return dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
 }
 
 /** The formatter's text: month, day, year, hour, minute, second, between whatever separators ICU writes. */
