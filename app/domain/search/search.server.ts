@@ -65,8 +65,8 @@ const sqliteSearch: EngineSearch = {
   // the limit, so bm25 and the document's visibility are worked out for at most those, however many match. bm25()
   // works only in the query that scans the index: the candidates are kept apart (materialized, so SQLite does not
   // fold them back in), then ranked. Then only the page's ten documents are read whole and get a snippet, in one more
-  // pass over the matches from the page's oldest on: looking each of the ten up by rowid would evaluate the whole
-  // query, its prefix word's every form, ten times.
+  // pass over the matches between the page's oldest and newest: looking each of the ten up by rowid would evaluate
+  // the whole query, its prefix word's every form, ten times.
   async page(terms, now, offset, limit) {
     const query = ftsQuery(terms)
     const { rows } = await sql<Row>`with title_matches as materialized (
@@ -85,7 +85,8 @@ const sqliteSearch: EngineSearch = {
       from search_index_fts
       cross join ranked on ranked.fts_row = +search_index_fts.rowid
       join search_index s on s.subject = ranked.subject and s.subject_id = ranked.subject_id
-      where search_index_fts match ${query} and search_index_fts.rowid >= (select min(fts_row) from ranked)
+      where search_index_fts match ${query}
+        and search_index_fts.rowid between (select min(fts_row) from ranked) and (select max(fts_row) from ranked)
       order by ${resultOrder('ranked')}`.execute(db)
     return rows
   },
