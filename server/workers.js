@@ -6,10 +6,18 @@ import os from 'node:os'
 
 /** More workers than this rarely pays on the small servers a school has, and each costs its own memory. */
 const MOST_DEFAULT_WORKERS = 4
-/** What one worker needs at the least (the app, its caches, a page being rendered), for MEMORY_LIMIT_MB's default worker count. */
-const LEAST_MB_PER_WORKER = 150
-/** What the primary and each worker use besides V8's old space (code, new space, SQLite, sharp). */
-const OUTSIDE_HEAP_MB = 70
+/**
+ * What one worker needs at the least (the app, its caches, pages being rendered), for MEMORY_LIMIT_MB's default
+ * worker count: a worker holds about 200 MB after the bench's load.
+ */
+const LEAST_MB_PER_WORKER = 200
+/**
+ * What each process uses besides V8's heap (Node's own code, SQLite, zlib's buffers, glibc's arenas), page cache
+ * apart: measured as resident memory less V8's heap, 76 MB after a start and 114–135 MB after a load.
+ */
+const OUTSIDE_HEAP_MB = 120
+/** PAGE_CACHE_MB's default (app/lib/env.server.ts): the cache's bodies are Buffers, outside V8's heap. */
+const DEFAULT_PAGE_CACHE_MB = 32
 /**
  * V8's young generation is two semi-spaces of at most this. Node's default grows with the machine's memory
  * (64 MB each on a large one): a server that renders pages of a few hundred KB gains little from it, and a
@@ -44,10 +52,17 @@ function readWhole(env, name, least, most, problems) {
   return undefined
 }
 
+/** PAGE_CACHE_MB as the app reads it; a wrong value is the app's to report, so it counts as the default here. */
+function pageCacheMb(env) {
+  const value = Number(env.PAGE_CACHE_MB?.trim() || DEFAULT_PAGE_CACHE_MB)
+  return Number.isInteger(value) && value >= 0 && value <= 4096 ? value : DEFAULT_PAGE_CACHE_MB
+}
+
 /**
  * WEB_CONCURRENCY worker processes (default: the cores, at most 4, and no more than MEMORY_LIMIT_MB
- * holds at 150 MB each); MEMORY_LIMIT_MB is the whole server's memory (primary and workers together), and
- * sets each process's heap cap (`heapMb`), else 256 MB.
+ * holds at 200 MB each); MEMORY_LIMIT_MB is the whole server's memory (primary and workers together), and
+ * sets each process's heap cap (`heapMb`): its share less what it uses outside the heap and its page cache;
+ * else 256 MB.
  */
 export function workerSettings(env = process.env) {
   const problems = []
@@ -57,7 +72,8 @@ export function workerSettings(env = process.env) {
   const byMemory = memoryLimitMb ? Math.max(1, Math.floor(memoryLimitMb / LEAST_MB_PER_WORKER)) : Infinity
   workers ??= Math.max(1, Math.min(os.availableParallelism(), MOST_DEFAULT_WORKERS, byMemory))
   // With a primary, it takes its share of the limit first; the rest is split among the workers.
-  const heapMb = memoryLimitMb ? Math.max(64, Math.floor((memoryLimitMb - (workers > 1 ? 50 : 0)) / workers) - OUTSIDE_HEAP_MB) : DEFAULT_HEAP_MB
+  const share = memoryLimitMb ? Math.floor((memoryLimitMb - (workers > 1 ? 50 : 0)) / workers) : 0
+  const heapMb = memoryLimitMb ? Math.max(64, share - OUTSIDE_HEAP_MB - pageCacheMb(env)) : DEFAULT_HEAP_MB
   return { workers, memoryLimitMb, heapMb, problems }
 }
 

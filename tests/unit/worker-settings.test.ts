@@ -2,17 +2,23 @@ import os from 'node:os'
 import { expect, test } from 'vitest'
 import { memoryFlags, workerSettings } from '../../server/workers.js'
 
-test('WEB_CONCURRENCY defaults to the cores, at most 4, and no more than MEMORY_LIMIT_MB holds at 150 MB each', () => {
+test('WEB_CONCURRENCY defaults to the cores, at most 4, and no more than MEMORY_LIMIT_MB holds at 200 MB each', () => {
   expect(workerSettings({}).workers).toBe(Math.min(os.availableParallelism(), 4))
   expect(workerSettings({ WEB_CONCURRENCY: '3' }).workers).toBe(3)
-  expect(workerSettings({ MEMORY_LIMIT_MB: '200' }).workers).toBe(1)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '399' }).workers).toBe(1)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '400' }).workers).toBe(Math.min(os.availableParallelism(), 2))
   expect(workerSettings({ MEMORY_LIMIT_MB: '200', WEB_CONCURRENCY: '2' }).workers).toBe(2)
 })
 
-test("MEMORY_LIMIT_MB is the whole server's: the primary's share first, the rest split among the workers' heaps", () => {
+test("MEMORY_LIMIT_MB is the whole server's: the primary's share first, the rest split among the workers' heaps, less what each holds outside its heap and its page cache", () => {
   expect(workerSettings({}).heapMb).toBe(256)
-  expect(workerSettings({ MEMORY_LIMIT_MB: '200', WEB_CONCURRENCY: '1' }).heapMb).toBe(130)
-  expect(workerSettings({ MEMORY_LIMIT_MB: '700', WEB_CONCURRENCY: '2' }).heapMb).toBe(255)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '512', WEB_CONCURRENCY: '1' }).heapMb).toBe(512 - 120 - 32)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '700', WEB_CONCURRENCY: '2' }).heapMb).toBe((700 - 50) / 2 - 120 - 32)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '700', WEB_CONCURRENCY: '2', PAGE_CACHE_MB: '0' }).heapMb).toBe((700 - 50) / 2 - 120)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '700', WEB_CONCURRENCY: '2', PAGE_CACHE_MB: '8' }).heapMb).toBe((700 - 50) / 2 - 120 - 8)
+  // A wrong PAGE_CACHE_MB is the app's to report; the cap counts the default.
+  expect(workerSettings({ MEMORY_LIMIT_MB: '700', WEB_CONCURRENCY: '2', PAGE_CACHE_MB: 'lots' }).heapMb).toBe((700 - 50) / 2 - 120 - 32)
+  expect(workerSettings({ MEMORY_LIMIT_MB: '200', WEB_CONCURRENCY: '1' }).heapMb).toBe(64)
   expect(workerSettings({ MEMORY_LIMIT_MB: '128', WEB_CONCURRENCY: '4' }).heapMb).toBe(64)
 })
 
