@@ -1,3 +1,5 @@
+import http from 'node:http'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { cookieFrom, readEvents, signIn, startApp, type AppProcess } from '#tests/setup/app-process.ts'
@@ -352,6 +354,29 @@ describe('feeds (docs/product-rules.md#page-cache)', () => {
       await get(small, path)
       expect((await get(small, path)).cache, path).toBeNull()
     }
+  })
+})
+
+describe('a page rendered for its one reader (not cached)', () => {
+  /** The response's bytes as they travel: fetch would decompress them. */
+  function compressedBytes(url: string) {
+    return new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      http.get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }))
+        response.on('error', reject)
+      }).on('error', reject)
+    })
+  }
+
+  test('streams compressed about as small as the same page compressed whole', async () => {
+    const { encoding, body } = await compressedBytes(`${small.url}/search?q=school`)
+    expect(encoding).toBe('gzip')
+    const html = gunzipSync(body)
+    expect(html.toString()).toMatch(/^<!DOCTYPE html>.*<\/html>$/s)
+    // Flushed after every piece React wrote, it was about twice the size.
+    expect(body.length).toBeLessThan(gzipSync(html).length * 1.2)
   })
 })
 
