@@ -50,14 +50,16 @@ export function monthGrid<Event extends Dated>(month: string, occurrences: reado
   const mondayOffset = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7
   const start = addDays(first, -mondayOffset)
   const lastOfMonth = addDays(`${shiftMonth(month, 1)}-01`, -1)
+  // Each date's days once, not once per day of the grid: a busy month has hundreds of dates, each a time zone conversion.
+  const spans = occurrences.map((event) => {
+    const from = utcToZonedTime(event.startDate, timeZone).slice(0, 10)
+    const to = event.endDate && event.endDate > event.startDate ? utcToZonedTime(event.endDate, timeZone).slice(0, 10) : from
+    return { event, from, to }
+  })
   const weeks: MonthDay<Event>[][] = []
   for (let date = start; date <= lastOfMonth || weeks.at(-1)?.length !== 7; ) {
     if (!weeks.at(-1) || weeks.at(-1)!.length === 7) weeks.push([])
-    const events = occurrences.filter((event) => {
-      const from = utcToZonedTime(event.startDate, timeZone).slice(0, 10)
-      const to = event.endDate && event.endDate > event.startDate ? utcToZonedTime(event.endDate, timeZone).slice(0, 10) : from
-      return from <= date && date <= to
-    })
+    const events = spans.filter(({ from, to }) => from <= date && date <= to).map(({ event }) => event)
     weeks.at(-1)!.push({ date, inMonth: date.startsWith(month), events })
     date = addDays(date, 1)
   }
