@@ -1,4 +1,5 @@
 import ICAL from 'ical.js'
+import { RouterContextProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { createEvent, deleteEvent, updateEvent, type EventSubmission } from '#app/domain/event/event-admin.server.ts'
 import { createEventCategory, deleteEventCategory, updateEventCategory } from '#app/domain/event/event-category.server.ts'
@@ -7,8 +8,12 @@ import { eventSchema } from '#app/domain/event/event.schema.ts'
 import { getEvent, getPublishedEventBySlug, listEventsEndingSince, listNextEvents, listOccurrencesBetween, listUpcomingEvents } from '#app/domain/event/event.server.ts'
 import { RECURRENCE_MESSAGES } from '#app/domain/event/recurrence.ts'
 import { db } from '#app/lib/db.server.ts'
+import { config } from '#app/lib/env.server.ts'
+import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 import { loader as calendarIcsLoader } from '#app/routes/feeds/calendar-ics.ts'
 import { loader as eventIcsLoader } from '#app/routes/feeds/event-ics.ts'
+import { loader as calendarLoader } from '#app/routes/site/calendar.tsx'
+import { loader as homeLoader } from '#app/routes/site/home.tsx'
 import { sitemapEntries } from '#app/services/feeds/feed-sources.server.ts'
 import { buildICalendar } from '#app/services/feeds/icalendar.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
@@ -38,6 +43,10 @@ function expanded(event: ICAL.Event) {
     occurrences.push({ local: next.toString().slice(0, 16), utc: next.toJSDate().toISOString() })
   }
   return occurrences
+}
+
+async function calendarPage(query: string) {
+  return calendarLoader({ request: new Request(`${config.publicUrl}/calendar${query}`), params: {}, context: {} } as never)
 }
 
 async function feedText(url: string) {
@@ -167,5 +176,50 @@ describe(`the school calendar on ${database.engine}`, () => {
     const next = await listNextEvents(3, 'UTC', new Date('2030-03-01T00:00:00Z'))
     expect(next.map((event) => event.title)).toEqual(['Choir', 'Open Day', 'Choir'])
     for (const event of [first, second, draft, weekly]) await deleteEvent(event.id)
+  })
+
+  test("the month view, the list and the home page send the browser only what they show of a date: never a series' rule, skipped dates, map or status", async () => {
+    const category = await createEventCategory({ name: 'Before school', colour: 'orange' })
+    const tomorrow = utcToZonedTime(new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(), config.timeZone).slice(0, 10)
+    const description = 'Toast and juice in the hall before lessons; bring a note if you have allergies.'
+    const club = await createEvent(
+      submission({
+        title: 'Breakfast Club',
+        description,
+        startDate: `${tomorrow}T07:45`,
+        endDate: `${tomorrow}T08:30`,
+        recurrence: 'FREQ=DAILY;COUNT=60',
+        exceptions: [utcToZonedTime(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString(), config.timeZone).slice(0, 10)],
+        location: 'Hall',
+        mapUrl: 'https://maps.example/hall',
+        categoryId: category.id,
+      }),
+      config.timeZone,
+    )
+    try {
+      const month = (await calendarPage(`?view=month&month=${tomorrow.slice(0, 7)}`)).month!
+      const days = month.weeks.flat().flatMap((day) => day.events).filter((event) => event.slug === club.slug)
+      expect(days.length).toBeGreaterThan(0)
+      // The time, the title linking to the event's page, the category: nothing of the series as a whole.
+      for (const date of days) expect(Object.keys(date).sort()).toEqual(['category', 'endDate', 'slug', 'startDate', 'title'])
+      expect(days[0]).toMatchObject({ title: 'Breakfast Club', category: { name: 'Before school', colour: 'orange' } })
+      expect(JSON.stringify(month)).not.toContain(description)
+      expect(JSON.stringify(month)).not.toContain('FREQ=DAILY')
+
+      // The list's cards show the place and the description, and 'Repeats' rather than the rule.
+      const listed = (await calendarPage('')).events.filter((event) => event.id === club.id)
+      expect(listed.length).toBeGreaterThan(0)
+      for (const date of listed) {
+        expect(Object.keys(date).sort()).toEqual(['category', 'description', 'endDate', 'id', 'imageUrl', 'location', 'repeats', 'slug', 'startDate', 'title'])
+        expect(date).toMatchObject({ description, location: 'Hall', repeats: true })
+      }
+
+      const home = await homeLoader({ context: new RouterContextProvider() } as unknown as Parameters<typeof homeLoader>[0])
+      expect(home.events.length).toBeGreaterThan(0)
+      for (const date of home.events) expect(Object.keys(date).sort()).toEqual(['endDate', 'id', 'startDate', 'title'])
+    } finally {
+      await deleteEvent(club.id)
+      await deleteEventCategory(category.id)
+    }
   })
 })

@@ -1,12 +1,13 @@
 import { CalendarDays } from 'lucide-react'
 import { Link } from 'react-router'
 import { useSite } from '#app/components/hooks/use-site.ts'
-import { calendarEventPath, type SchoolEvent } from '#app/domain/event/event.ts'
+import { calendarEventPath } from '#app/domain/event/event.ts'
+import type { UpcomingEventDate } from '#app/domain/event/event-summary.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { ViewAllLink } from './latest-news.tsx'
 
 /** The next events, each linking to its card on the calendar page; the page leaves the block out when there are none. */
-export function UpcomingEvents({ events }: { events: readonly SchoolEvent[] }) {
+export function UpcomingEvents({ events }: { events: readonly UpcomingEventDate[] }) {
   const { timeZone } = useSite()
   return (
     <section aria-labelledby="home-events-title" data-home-block="upcomingEvents" className="bg-muted/50 px-4 py-16 md:py-20">

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { CategoryBadge } from '#app/components/site/category-badge.tsx'
 import { eventPagePath } from '#app/domain/event/event.ts'
+import type { MonthEventDate } from '#app/domain/event/event-summary.ts'
 import type { MonthDay } from '#app/domain/event/month-grid.ts'
 import { formatPlainDate } from '#app/domain/event/recurrence.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
@@ -33,7 +34,7 @@ function countText(count: number) {
 
 interface CalendarMonthProps {
   month: string
-  weeks: MonthDay[][]
+  weeks: MonthDay<MonthEventDate>[][]
   /** Today on the school's clocks: the day the grid focuses first when it is in this month. */
   today: string
   previousHref: string
@@ -149,7 +150,7 @@ export function CalendarMonth({ month, weeks, today, previousHref, nextHref }: C
                           </span>
                           <ul className="hidden space-y-0.5 sm:block">
                             {day.events.slice(0, 3).map((event) => (
-                              <li key={`${event.id}:${event.startDate}`} className="truncate text-xs">
+                              <li key={`${event.slug}:${event.startDate}`} className="truncate text-xs">
                                 {event.title}
                               </li>
                             ))}
@@ -174,7 +175,7 @@ export function CalendarMonth({ month, weeks, today, previousHref, nextHref }: C
             </h3>
             <ul className="mt-2 space-y-2">
               {day.events.map((event) => (
-                <li key={`${event.id}:${event.startDate}`} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <li key={`${event.slug}:${event.startDate}`} className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <span className="text-sm text-muted-foreground">{formatEventWhen(event.startDate, event.endDate, timeZone)}</span>
                   <Link to={eventPagePath(event.slug)} className="font-medium text-primary underline-offset-4 hover:underline">
                     {event.title}

@@ -1,7 +1,8 @@
 import { CalendarDays, MapPin, Repeat } from 'lucide-react'
 import { Link } from 'react-router'
 import { CategoryBadge } from '#app/components/site/category-badge.tsx'
-import { eventAnchorId, eventPagePath, type SchoolEvent } from '#app/domain/event/event.ts'
+import { eventAnchorId, eventPagePath } from '#app/domain/event/event.ts'
+import type { ListedEventDate } from '#app/domain/event/event-summary.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
@@ -11,7 +12,7 @@ import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
  * range, title linking to its page, category, place and description. The
  * first card of an event carries the anchor other pages link to.
  */
-export function EventCard({ event, anchor = true }: { event: SchoolEvent; anchor?: boolean }) {
+export function EventCard({ event, anchor = true }: { event: ListedEventDate; anchor?: boolean }) {
   const { timeZone } = useSite()
   return (
     // Scrolled to from a link, the card must not land under the sticky header.
@@ -20,7 +21,7 @@ export function EventCard({ event, anchor = true }: { event: SchoolEvent; anchor
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-primary">
           <CalendarDays aria-hidden className="size-4 shrink-0" />
           <time dateTime={event.startDate}>{formatEventWhen(event.startDate, event.endDate, timeZone)}</time>
-          {event.recurrence ? (
+          {event.repeats ? (
             <span className="inline-flex items-center gap-1 text-muted-foreground">
               <Repeat aria-hidden className="size-3.5" />
               Repeats

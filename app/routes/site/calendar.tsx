@@ -6,6 +6,7 @@ import { EventCard } from '#app/components/site/event-card.tsx'
 import { PageBanner } from '#app/components/site/themed-section.tsx'
 import { listEventCategories } from '#app/domain/event/event-category.server.ts'
 import { eventPagePath } from '#app/domain/event/event.ts'
+import { listedEventDate, monthEventDate, type ListedEventDate } from '#app/domain/event/event-summary.ts'
 import { listOccurrencesBetween, listUpcomingEvents } from '#app/domain/event/event.server.ts'
 import { monthGrid, monthOf, parseMonth, shiftMonth } from '#app/domain/event/month-grid.ts'
 import { getSectionContent } from '#app/domain/section/section.server.ts'
@@ -46,24 +47,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = { categoryId: category?.id, timeZone }
   const today = utcToZonedTime(now.toISOString(), timeZone).slice(0, 10)
   let month = null
-  let events
+  let events: ListedEventDate[] = []
   let laterMonth: string | null = null
   if (params.get('view') === 'month') {
     const shown = parseMonth(params.get('month')) ?? monthOf(now.toISOString(), timeZone)
     // A week either side: the grid shows the days of the months around it.
     const from = new Date(zonedTimeToUtc(`${shiftMonth(shown, -1)}-23T00:00`, timeZone))
     const to = new Date(zonedTimeToUtc(`${shiftMonth(shown, 1)}-08T00:00`, timeZone))
-    events = await listOccurrencesBetween(from, to, filter)
-    month = { month: shown, weeks: monthGrid(shown, events, timeZone), previous: shiftMonth(shown, -1), next: shiftMonth(shown, 1) }
+    const dates = (await listOccurrencesBetween(from, to, filter)).map(monthEventDate)
+    month = { month: shown, weeks: monthGrid(shown, dates, timeZone), previous: shiftMonth(shown, -1), next: shiftMonth(shown, 1) }
   } else {
-    events = await listUpcomingEvents(now, { ...filter, limit: CALENDAR_LIST_LENGTH + 1 })
-    if (events.length > CALENDAR_LIST_LENGTH) laterMonth = monthOf(events[CALENDAR_LIST_LENGTH]!.startDate, timeZone)
-    events = events.slice(0, CALENDAR_LIST_LENGTH)
+    const upcoming = await listUpcomingEvents(now, { ...filter, limit: CALENDAR_LIST_LENGTH + 1 })
+    if (upcoming.length > CALENDAR_LIST_LENGTH) laterMonth = monthOf(upcoming[CALENDAR_LIST_LENGTH]!.startDate, timeZone)
+    events = upcoming.slice(0, CALENDAR_LIST_LENGTH).map(listedEventDate)
   }
   const url = externalCalendar?.url ?? ''
   const host = new URL(config.publicUrl).host
   return {
-    events: month ? [] : events,
+    events,
     laterMonth,
     month,
     today,

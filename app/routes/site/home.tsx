@@ -11,6 +11,7 @@ import { listNewestPublicBlogPosts } from '#app/domain/blog/blog.server.ts'
 import { plainText } from '#app/domain/blog/blog.ts'
 import { renderedFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { listNextEvents } from '#app/domain/event/event.server.ts'
+import { upcomingEventDate } from '#app/domain/event/event-summary.ts'
 import { visibleHomeBlocks, type HomeBlock } from '#app/domain/section/section.schema.ts'
 import { getHomeLayout, getSectionContent } from '#app/domain/section/section.server.ts'
 import { listNewestTestimonials } from '#app/domain/testimonial/testimonial.server.ts'
@@ -51,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     contact,
     testimonials,
     posts,
-    events,
+    events: events.map(upcomingEventDate),
     formToken: shows('contact') ? renderedFormToken(context, 'contact') : null,
   }
 }
