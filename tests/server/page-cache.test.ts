@@ -315,8 +315,9 @@ describe('feeds (docs/product-rules.md#page-cache)', () => {
     const first = await get(small, address)
     expect(first.status).toBe(200)
     expect(first.cache).toBe('miss')
-    const second = await get(small, address)
-    expect(second.cache).toBe('hit')
+    // Polled: any commit to the site's database empties the cache (the earlier tests' forms leave mail to send), and one
+    // may fall between the two requests on a busy machine.
+    const second = await cached(small, address)
     expect(second.html).toBe(first.html)
     for (const response of [first, second]) {
       expect(response.headers.get('content-type')).toBe(contentType)
