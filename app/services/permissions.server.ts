@@ -5,7 +5,7 @@ import { getUserAccess } from '#app/domain/user/user.server.ts'
 import type { Role } from '#db/tables/people.ts'
 import { auth } from './auth.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
-import { staffContext } from './staff-context.ts'
+import { staffContext, twoFactorFirstContext } from './staff-context.ts'
 
 export const ACCESS_DENIED_PATH = '/auth?error=access_denied'
 export const ACCOUNT_PATH = '/admin/account'
@@ -41,10 +41,11 @@ function assertRole(staff: StaffSession | null, minimum: Role): StaffSession {
  * site requires two-factor sign-in for staff, an editor or admin without it
  * reaches nothing but the account page, where they set it up.
  */
-async function assertStaffAccess(staff: StaffSession | null, minimum: Role, pathname?: string): Promise<StaffSession> {
+async function assertStaffAccess(staff: StaffSession | null, minimum: Role, pathname?: string): Promise<{ staff: StaffSession; setUpFirst: boolean }> {
   const checked = assertRole(staff, minimum)
-  if (pathname !== ACCOUNT_PATH && (await mustSetUpTwoFactor(checked))) throw redirect(ACCOUNT_PATH)
-  return checked
+  const setUpFirst = await mustSetUpTwoFactor(checked)
+  if (setUpFirst && pathname !== ACCOUNT_PATH) throw redirect(ACCOUNT_PATH)
+  return { staff: checked, setUpFirst }
 }
 
 /**
@@ -53,7 +54,7 @@ async function assertStaffAccess(staff: StaffSession | null, minimum: Role, path
  * /admin; while two-factor sign-in must be set up first, to the account page.
  */
 export async function requireRole(request: Request, minimum: Role): Promise<StaffSession> {
-  return assertStaffAccess(await getStaffSession(request), minimum)
+  return (await assertStaffAccess(await getStaffSession(request), minimum)).staff
 }
 
 /**
@@ -65,9 +66,16 @@ export async function requireRole(request: Request, minimum: Role): Promise<Staf
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // Client navigations fetch `/admin/blogs.data`: the page's path is what counts.
   const pathname = new URL(request.url).pathname.replace(/\.data$/, '')
-  const staff = await assertStaffAccess(await getStaffSession(request), minimumRoleFor(pathname), pathname)
+  const { staff, setUpFirst } = await assertStaffAccess(await getStaffSession(request), minimumRoleFor(pathname), pathname)
   context.set(staffContext, staff)
+  // The layout and the account page show what this decides: they read it here instead of reading the setting again.
+  context.set(twoFactorFirstContext, setUpFirst)
   return next()
+}
+
+/** Whether this staff member may reach only the account page until they set up two-factor sign-in: the guard's answer when it gave one. */
+export async function mustSetUpTwoFactorFirst(context: Readonly<RouterContextProvider>, staff: StaffSession): Promise<boolean> {
+  return context.get(twoFactorFirstContext) ?? (await mustSetUpTwoFactor(staff))
 }
 
 /** The first line of every admin loader and action: the guard's session, checked against this route's role. */

@@ -19,6 +19,7 @@ import { staffInvitations } from './0017-staff-invitations.ts'
 import { listIndexes } from './0018-list-indexes.ts'
 import { growthIndexes } from './0019-growth-indexes.ts'
 import { searchWords } from './0020-search-words.ts'
+import { inboxCountIndex } from './0021-inbox-count-index.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -46,6 +47,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0018-list-indexes': listIndexes(),
     '0019-growth-indexes': growthIndexes(),
     '0020-search-words': searchWords(engine),
+    '0021-inbox-count-index': inboxCountIndex(),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

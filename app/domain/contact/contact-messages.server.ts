@@ -39,21 +39,24 @@ export interface ContactMessageCounts {
 
 /**
  * One page of the admin list, newest first: the messages matching the search
- * and the filter, where the page stands, and how many match the search per
- * filter (docs/product-rules.md#contact-form).
+ * and the filter, where the page stands, how many match the search per
+ * filter, and how many of the whole inbox are unread (docs/product-rules.md#contact-form).
  */
 export async function listContactMessages({ search = '', filter = 'all', page = 1 }: { search?: string; filter?: ContactMessageFilter; page?: number } = {}): Promise<{
   messages: ContactMessage[]
   pages: ListPageInfo
   counts: ContactMessageCounts
+  unread: number
 }> {
   let searched = db.selectFrom('contact_messages')
   if (search) searched = searched.where(containsText(['name', 'email', 'message'], search))
   const shown = filter === 'all' ? searched : searched.where('read', '=', filter === 'read')
   const counts = search ? await countsByReadState(searched) : await inboxCounts()
+  // Without a search the counts are the inbox's own: its unread messages are not counted again.
+  const unread = search ? await countUnreadContactMessages() : counts.unread
   // The filter's count is the page's total: the inbox is counted once.
   const { rows, pages } = await pageOfQuery(shown.selectAll().orderBy('created_at', 'desc').orderBy('id'), page, undefined, counts[filter])
-  return { messages: rows.map(toContactMessage), pages, counts }
+  return { messages: rows.map(toContactMessage), pages, counts, unread }
 }
 
 /** How many of the searched messages are read and unread: the search reads every row anyway, so one grouped pass. */

@@ -30,27 +30,27 @@ export async function listEventsForAdminPage({
       : filter === 'past'
         ? searched.where((eb) => eb.and([eb(eb.fn.coalesce('end_date', 'start_date'), '<', instant), eb('recurrence', 'is', null)])).selectAll().orderBy('start_date', 'desc')
         : searched.selectAll().orderBy('start_date', 'desc')
-  const [{ rows, pages }, counted] = await Promise.all([
-    pageOfQuery(shown.orderBy('id'), page),
-    searched
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('all'),
-        eb.fn
-          .sum<number | string>(
-            eb
-              .case()
-              .when(eb.or([eb(eb.fn.coalesce('end_date', 'start_date'), '>=', instant), eb('recurrence', 'is not', null)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('upcoming'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ])
+  const counted = await searched
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('all'),
+      eb.fn
+        .sum<number | string>(
+          eb
+            .case()
+            .when(eb.or([eb(eb.fn.coalesce('end_date', 'start_date'), '>=', instant), eb('recurrence', 'is not', null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('upcoming'),
+    ])
+    .executeTakeFirstOrThrow()
   const all = Number(counted.all)
   const upcoming = Number(counted.upcoming ?? 0)
-  return { events: await toSchoolEvents(rows), pages, counts: { upcoming, past: all - upcoming, all } }
+  const counts = { upcoming, past: all - upcoming, all }
+  // The filter's count is the page's total: no second pass over every event to count it again.
+  const { rows, pages } = await pageOfQuery(shown.orderBy('id'), page, undefined, counts[filter])
+  return { events: await toSchoolEvents(rows), pages, counts }
 }
 
 /** Deletes the selected events in one write, each as a single delete does (its uploaded image goes after the commit). */

@@ -38,14 +38,11 @@ export async function listMediaForAdmin({ search = '', show = 'all', page = 1, p
       ]
     })
     .executeTakeFirstOrThrow()
+  const counts = { all: Number(counted.all ?? 0), undescribed: Number(counted.undescribed ?? 0) }
   let shown = db.selectFrom('media')
   if (search) shown = shown.where(containsText(SEARCHED_COLUMNS, search))
   if (show === 'undescribed') shown = shown.where(undescribed)
-  const { rows, pages } = await pageOfQuery(shown.selectAll().orderBy('created_at', 'desc').orderBy('id'), page, pageSize)
-  return {
-    items: rows.map(toMediaItem),
-    pages,
-    counts: { all: Number(counted.all ?? 0), undescribed: Number(counted.undescribed ?? 0) },
-    undescribedInLibrary: Number(counted.undescribedInLibrary ?? 0),
-  }
+  // The filter's count is the page's total: the library is not counted a second time.
+  const { rows, pages } = await pageOfQuery(shown.selectAll().orderBy('created_at', 'desc').orderBy('id'), page, pageSize, counts[show])
+  return { items: rows.map(toMediaItem), pages, counts, undescribedInLibrary: Number(counted.undescribedInLibrary ?? 0) }
 }

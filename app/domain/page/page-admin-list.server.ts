@@ -49,11 +49,13 @@ export async function listPagesForAdmin({
     .orderBy('p.sort_order')
     .orderBy('p.title')
     .orderBy('p.id')
-  const [{ rows, pages }, counted, topLevel] = await Promise.all([
-    pageOfQuery(inTreeOrder, page),
+  const [counted, topLevel] = await Promise.all([
     searched.select(publicationStateCounts('p', now)).executeTakeFirstOrThrow(),
     db.selectFrom('pages').select(['id', 'parent_id', 'sort_order', 'title']).where('parent_id', 'is', null).execute(),
   ])
+  const counts = { all: Number(counted.all), published: Number(counted.published ?? 0), scheduled: Number(counted.scheduled ?? 0), draft: Number(counted.draft ?? 0) }
+  // The filter's count is the page's total: the pages are counted once.
+  const { rows, pages } = await pageOfQuery(inTreeOrder, page, undefined, counts[filter])
   const listed = rows.map(toPage)
   const onPage = new Set(listed.map((row) => row.id))
   const missingParents = [...new Set(listed.flatMap((row) => (row.parentId && !onPage.has(row.parentId) ? [row.parentId] : [])))]
@@ -86,11 +88,10 @@ export async function listPagesForAdmin({
       branches.push(parent ? { page: described(parent), context: true, children: [described(each)] } : { page: described(each), context: false, children: [] })
     }
   }
-  const all = Number(counted.all)
   return {
     branches,
     pages,
-    counts: { all, published: Number(counted.published ?? 0), scheduled: Number(counted.scheduled ?? 0), draft: Number(counted.draft ?? 0) },
+    counts,
     parents: [...topLevel].sort(bySiblingOrder).map(({ id, title }) => ({ id, title })),
   }
 }

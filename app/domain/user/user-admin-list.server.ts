@@ -25,25 +25,25 @@ export async function listUsersForAdmin({
         : filter === 'user'
           ? searched.where((eb) => eb.or([eb('user_roles.role', '=', 'user'), eb('user_roles.role', 'is', null)]))
           : searched.where('user_roles.role', '=', filter)
-  const [{ rows, pages }, counted] = await Promise.all([
-    pageOfQuery(shown.orderBy('profiles.created_at', 'desc').orderBy('profiles.email').orderBy('profiles.id'), page),
-    searched
-      .clearSelect()
-      .select((eb) => {
-        const countWhen = (condition: Parameters<typeof eb.case>[0]) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end())
-        return [
-          eb.fn.countAll<number | string>().as('all'),
-          countWhen(eb('user_roles.role', '=', 'admin')).as('admin'),
-          countWhen(eb('user_roles.role', '=', 'editor')).as('editor'),
-          countWhen(eb('profiles.status', '=', 'pending')).as('pending'),
-        ]
-      })
-      .executeTakeFirstOrThrow(),
-  ])
+  const counted = await searched
+    .clearSelect()
+    .select((eb) => {
+      const countWhen = (condition: Parameters<typeof eb.case>[0]) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end())
+      return [
+        eb.fn.countAll<number | string>().as('all'),
+        countWhen(eb('user_roles.role', '=', 'admin')).as('admin'),
+        countWhen(eb('user_roles.role', '=', 'editor')).as('editor'),
+        countWhen(eb('profiles.status', '=', 'pending')).as('pending'),
+      ]
+    })
+    .executeTakeFirstOrThrow()
   const all = Number(counted.all)
   const admin = Number(counted.admin ?? 0)
   const editor = Number(counted.editor ?? 0)
-  return { users: rows.map(toManagedUser), pages, counts: { all, admin, editor, user: all - admin - editor, pending: Number(counted.pending ?? 0) } }
+  const counts = { all, admin, editor, user: all - admin - editor, pending: Number(counted.pending ?? 0) }
+  // The filter's count is the page's total: the accounts are not counted a second time.
+  const { rows, pages } = await pageOfQuery(shown.orderBy('profiles.created_at', 'desc').orderBy('profiles.email').orderBy('profiles.id'), page, undefined, counts[filter])
+  return { users: rows.map(toManagedUser), pages, counts }
 }
 
 /**

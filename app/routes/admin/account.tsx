@@ -9,10 +9,10 @@ import { OFFICE_NOTIFICATION_MESSAGES } from '#app/domain/contact/office-notific
 import { canReadContactMessages, getsContactMessageMails, setContactMessageMails } from '#app/domain/contact/office-notifications.server.ts'
 import { hasRole } from '#app/domain/user/access.ts'
 import { accountActionSchema, TWO_FACTOR_FIRST } from '#app/domain/user/account-security.ts'
-import { isTwoFactorRequiredForStaff, listPasskeys, mustSetUpTwoFactor, setTwoFactorRequiredForStaff } from '#app/domain/user/account-security.server.ts'
+import { isTwoFactorRequiredForStaff, listPasskeys, setTwoFactorRequiredForStaff } from '#app/domain/user/account-security.server.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
-import { requireStaff } from '#app/services/permissions.server.ts'
+import { mustSetUpTwoFactorFirst, requireStaff } from '#app/services/permissions.server.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import type { Route } from './+types/account.ts'
 
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     email: staff.email,
     twoFactorEnabled: staff.twoFactorEnabled,
     passkeys: await listPasskeys(staff.userId),
-    setUpFirst: await mustSetUpTwoFactor(staff),
+    setUpFirst: await mustSetUpTwoFactorFirst(context, staff),
     isAdmin: hasRole(staff.role, 'admin'),
     twoFactorRequired: await isTwoFactorRequiredForStaff(),
     // Only a role that reads contact messages is offered them by mail (docs/product-rules.md#office-notifications).

@@ -15,7 +15,6 @@ import { hasRole } from '#app/domain/user/access.ts'
 import {
   deleteContactMessage,
   deleteContactMessages,
-  countUnreadContactMessages,
   listContactMessages,
   markAllContactMessagesRead,
   setContactMessageRead,
@@ -41,12 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, 'editor')
   const { page, search, filter } = readListParams(request.url, CONTACT_FILTER)
   const isAdmin = hasRole(staff.role, 'admin')
-  const [list, unread, officeAddresses] = await Promise.all([
-    listContactMessages({ search, filter, page }),
-    countUnreadContactMessages(),
-    isAdmin ? getOfficeAddresses() : null,
-  ])
-  return { ...list, unread, search, filter, officeAddresses }
+  const [list, officeAddresses] = await Promise.all([listContactMessages({ search, filter, page }), isAdmin ? getOfficeAddresses() : null])
+  return { ...list, search, filter, officeAddresses }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -7,11 +7,10 @@ import { toast } from '#app/components/ui/sonner.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { countUnreadContactMessages } from '#app/domain/contact/contact-messages.server.ts'
 import { canReadContactMessages } from '#app/domain/contact/office-notifications.server.ts'
-import { mustSetUpTwoFactor } from '#app/domain/user/account-security.server.ts'
 import { AUTH_MESSAGES, LOGGED_OUT_PARAM } from '#app/domain/user/credentials.schema.ts'
 import { authClient } from '#app/lib/auth-client.ts'
 import { useHydrated } from '#app/components/hooks/use-hydrated.ts'
-import { adminGuard, requireStaff } from '#app/services/permissions.server.ts'
+import { adminGuard, mustSetUpTwoFactorFirst, requireStaff } from '#app/services/permissions.server.ts'
 import { useSessionWatcher } from '#app/components/hooks/use-session-watcher.ts'
 import { useFollowContactMessages } from '#app/components/hooks/use-unread-contact-messages.ts'
 import type { Route } from './+types/layout.ts'
@@ -22,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context, 'user')
   // Shown next to 'Contact Messages' on every admin page (docs/product-rules.md#office-notifications). Staff who must
   // set up two-factor sign-in first reach only their account page: no count, and no change stream the server refuses.
-  const readsMessages = canReadContactMessages(staff.role) && !(await mustSetUpTwoFactor(staff))
+  const readsMessages = canReadContactMessages(staff.role) && !(await mustSetUpTwoFactorFirst(context, staff))
   return { staff, unreadContactMessages: readsMessages ? await countUnreadContactMessages() : null }
 }
 
