@@ -3,7 +3,6 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
-import { coalescedChunks } from './lib/coalesced-chunks.server.ts'
 import { logger } from './lib/logger.server.ts'
 import { scriptsAfterContent } from './lib/scripts-after-content.server.ts'
 import { cspNonceContext, requestIdContext, sharedRenderContext } from './lib/request-context.ts'
@@ -47,7 +46,7 @@ export default function handleRequest(
           })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)
-          resolve(new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterContent()).pipe(coalescedChunks())), { headers: responseHeaders, status: responseStatusCode }))
+          resolve(new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterContent())), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)))
