@@ -1,8 +1,10 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { googleCalendarUrl } from '#app/domain/event/calendar-export.ts'
 import type { SchoolEvent } from '#app/domain/event/event.ts'
 import { monthGrid, parseMonth, shiftMonth } from '#app/domain/event/month-grid.ts'
 import { describeRecurrence, parseExceptionDates, parseRecurrence } from '#app/domain/event/recurrence.ts'
+import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 
 function words(rule: string) {
   const parsed = parseRecurrence(rule)
@@ -66,6 +68,36 @@ describe('the month grid', () => {
       ['2027-01-01', false],
       ['2027-01-02', false],
     ])
+  })
+
+  test('puts a date on the days its start and end show on the school\'s clocks, across clock changes (at midnight too)', () => {
+    const zones = ['UTC', 'Europe/London', 'America/New_York', 'America/Santiago', 'Australia/Lord_Howe', 'Asia/Beirut']
+    // Months with clock changes in these zones, and instants from a week before to a week after each.
+    const months = ['2026-03', '2026-04', '2026-09', '2026-10', '2026-11']
+    const instant = (month: string) => fc.integer({ min: Date.parse(`${month}-01T00:00:00Z`) - 7 * 86_400_000, max: Date.parse(`${month}-01T00:00:00Z`) + 38 * 86_400_000 })
+    const arbitrary = fc.constantFrom(...months).chain((month) =>
+      fc.record({
+        month: fc.constant(month),
+        timeZone: fc.constantFrom(...zones),
+        dates: fc.array(fc.tuple(instant(month), fc.option(fc.integer({ min: -3_600_000, max: 4 * 86_400_000 }))), { maxLength: 8 }),
+      }),
+    )
+    fc.assert(
+      fc.property(arbitrary, ({ month, timeZone, dates }) => {
+        const events = dates.map(([start, length], index) =>
+          schoolEvent({ id: `e${index}`, startDate: new Date(start).toISOString(), endDate: length === null ? null : new Date(start + length).toISOString() }),
+        )
+        const day = (iso: string) => utcToZonedTime(iso, timeZone).slice(0, 10)
+        for (const { date, events: placed } of monthGrid(month, events, timeZone).flat()) {
+          const expected = events.filter((event) => {
+            const to = event.endDate && event.endDate > event.startDate ? day(event.endDate) : day(event.startDate)
+            return day(event.startDate) <= date && date <= to
+          })
+          expect(placed.map((event) => event.id)).toEqual(expected.map((event) => event.id))
+        }
+      }),
+      { numRuns: 300 },
+    )
   })
 
   test('months are checked and shifted across years', () => {

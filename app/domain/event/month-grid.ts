@@ -1,4 +1,4 @@
-import { utcToZonedTime } from '#app/lib/zoned-time.ts'
+import { utcToZonedTime, wallClockMs, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import type { SchoolEvent } from './event.ts'
 
 /** 'YYYY-MM' */
@@ -40,6 +40,35 @@ export function monthOf(iso: string, timeZone: string): string {
   return utcToZonedTime(iso, timeZone).slice(0, 7)
 }
 
+/** The instant (ISO) each of these consecutive days ('YYYY-MM-DD') begins on the zone's clocks, as `zonedTimeToUtc` gives it. */
+function dayStartsOf(dates: readonly string[], timeZone: string) {
+  const starts: string[] = []
+  let offsetMs: number | null = null
+  for (const date of dates) {
+    const midnight = Date.parse(`${date}T00:00:00Z`)
+    // Midnight at the day before's offset, when the clocks read midnight then (one Intl format): a full conversion
+    // is several, and the offset changes on a day or two a year. Offsets change at most once a day, so a midnight
+    // the clocks show twice is the earlier, as zonedTimeToUtc takes it.
+    let start: number | null = offsetMs === null ? null : midnight - offsetMs
+    if (start === null || wallClockMs(start, timeZone) !== midnight) start = Date.parse(zonedTimeToUtc(`${date}T00:00`, timeZone))
+    offsetMs = midnight - start
+    starts.push(new Date(start).toISOString())
+  }
+  return starts
+}
+
+/** How many of these ascending instants (ISO) are at or before `iso`. */
+function countAtOrBefore(instants: readonly string[], iso: string) {
+  let low = 0
+  let high = instants.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (instants[middle]! <= iso) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
 /**
  * The month as weeks from Monday to Sunday, each day with the occurrences
  * that happen on it on the school's clocks (an event over several days on
@@ -48,20 +77,21 @@ export function monthOf(iso: string, timeZone: string): string {
 export function monthGrid<Event extends Dated>(month: string, occurrences: readonly Event[], timeZone: string): MonthDay<Event>[][] {
   const first = `${month}-01`
   const mondayOffset = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7
-  const start = addDays(first, -mondayOffset)
   const lastOfMonth = addDays(`${shiftMonth(month, 1)}-01`, -1)
-  // Each date's days once, not once per day of the grid: a busy month has hundreds of dates, each a time zone conversion.
-  const spans = occurrences.map((event) => {
-    const from = utcToZonedTime(event.startDate, timeZone).slice(0, 10)
-    const to = event.endDate && event.endDate > event.startDate ? utcToZonedTime(event.endDate, timeZone).slice(0, 10) : from
-    return { event, from, to }
-  })
-  const weeks: MonthDay<Event>[][] = []
-  for (let date = start; date <= lastOfMonth || weeks.at(-1)?.length !== 7; ) {
-    if (!weeks.at(-1) || weeks.at(-1)!.length === 7) weeks.push([])
-    const events = spans.filter(({ from, to }) => from <= date && date <= to).map(({ event }) => event)
-    weeks.at(-1)!.push({ date, inMonth: date.startsWith(month), events })
-    date = addDays(date, 1)
+  const days: MonthDay<Event>[] = []
+  for (let date = addDays(first, -mondayOffset); date <= lastOfMonth || days.length % 7 !== 0; date = addDays(date, 1)) {
+    days.push({ date, inMonth: date.startsWith(month), events: [] })
   }
+  // The instant each day begins on the school's clocks, and the day after the grid: a date is placed by comparing its
+  // instants with these, not by converting each (a busy month has hundreds of dates).
+  const dayStarts = dayStartsOf([...days.map(({ date }) => date), addDays(days.at(-1)!.date, 1)], timeZone)
+  for (const event of occurrences) {
+    // The day holding an instant, -1 before the grid, days.length after it.
+    const from = countAtOrBefore(dayStarts, event.startDate) - 1
+    const to = event.endDate && event.endDate > event.startDate ? countAtOrBefore(dayStarts, event.endDate) - 1 : from
+    for (let day = Math.max(from, 0); day <= Math.min(to, days.length - 1); day++) days[day]!.events.push(event)
+  }
+  const weeks: MonthDay<Event>[][] = []
+  for (let week = 0; week < days.length; week += 7) weeks.push(days.slice(week, week + 7))
   return weeks
 }

@@ -39,15 +39,6 @@ function ruleFor(event: Pick<SchoolEvent, 'startDate' | 'recurrence'>, timeZone:
   return new RRuleTemporal({ rruleString: `DTSTART;TZID=${timeZone}:${dtstart}\nRRULE:${event.recurrence}`, maxIterations: MAX_OCCURRENCES * 40 })
 }
 
-/** One occurrence: the event with this occurrence's start and end. */
-function occurrenceAt(event: SchoolEvent, startWall: string, lengthMs: number | null, timeZone: string): SchoolEvent {
-  return {
-    ...event,
-    startDate: zonedTimeToUtc(startWall, timeZone),
-    endDate: lengthMs === null ? null : zonedTimeToUtc(wallFromMs(wallMs(startWall) + lengthMs), timeZone),
-  }
-}
-
 /** Which of a series' occurrences to work out: those ending (or, without an end, starting) at or after `from`, starting before `until`, the first `limit` of them. */
 export interface OccurrenceWindow {
   from?: Date
@@ -65,53 +56,108 @@ export interface OccurrenceWindow {
  */
 export function expandEvent(event: SchoolEvent, timeZone: string, window: OccurrenceWindow = {}): SchoolEvent[] {
   if (!event.recurrence) return [event]
-  const firstWall = utcToZonedTime(event.startDate, timeZone)
-  const lengthMs = event.endDate ? wallMs(utcToZonedTime(event.endDate, timeZone)) - wallMs(firstWall) : null
+  const series = keptSeries(event, timeZone)
+  const ends = event.endDate === null ? null : keptEnds(series, event.endDate, timeZone)
   const skipped = new Set(event.exceptions)
   // An occurrence that started up to its length (and a day for changed clocks) before `from` may still be going on.
-  const after = window.from ? window.from.getTime() - (lengthMs ?? 0) - DAY_MS : -Infinity
+  const after = window.from ? window.from.getTime() - (ends?.lengthMs ?? 0) - DAY_MS : -Infinity
   const last = window.until?.getTime() ?? Infinity
   const from = window.from?.toISOString()
   const until = window.until?.toISOString()
+  const limit = window.limit ?? Infinity
   const occurrences: SchoolEvent[] = []
-  for (const start of seriesStarts(event, timeZone)) {
-    if (start.at < after) continue
-    if (start.at > last) break
-    if (occurrences.length >= (window.limit ?? Infinity)) break
-    const wall = start.wall
-    if (skipped.has(wall.slice(0, 10))) continue
-    const occurrence = occurrenceAt(event, wall, lengthMs, timeZone)
-    if ((from && (occurrence.endDate ?? occurrence.startDate) < from) || (until && occurrence.startDate >= until)) continue
-    occurrences.push(occurrence)
+  for (let index = firstStartFrom(series.at, after); index < series.at.length; index++) {
+    if (series.at[index]! > last || occurrences.length >= limit) break
+    const wall = series.wallMs[index]!
+    if (skipped.size > 0 && skipped.has(wallFromMs(wall).slice(0, 10))) continue
+    // The wall clock's instant as the site reads a typed time, not rrule-temporal's: a time the clocks show twice is the earlier.
+    const startDate = (series.startDates[index] ??= zonedTimeToUtc(wallFromMs(wall), timeZone))
+    const endDate = ends === null ? null : (ends.endDates[index] ??= zonedTimeToUtc(wallFromMs(wall + ends.lengthMs), timeZone))
+    if ((from && (endDate ?? startDate) < from) || (until && startDate >= until)) continue
+    occurrences.push({ ...event, startDate, endDate })
   }
   return occurrences
 }
 
-/** Series whose dates are kept worked out: enough for every current series of a school, a few MB at most. */
+/** The index of the first of these ascending instants at or after `at`. */
+function firstStartFrom(instants: Float64Array, at: number) {
+  let low = 0
+  let high = instants.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (instants[middle]! < at) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/*
+ * A series' dates are kept with the UTC instants (ISO) of their starts and ends, each converted the first time a
+ * page shows that date: a page then picks the dates of its window by comparing instants. Converting a wall clock
+ * to UTC costs several Intl formats, and a month view shows hundreds of dates.
+ */
+
+/** The occurrences' length on the clock for one end of the first occurrence, and each date's end instant once shown. */
+interface KeptEnds {
+  lengthMs: number
+  endDates: (string | undefined)[]
+}
+
+interface KeptSeries {
+  /** The first occurrence's start on the school's clocks: the length is kept from it. */
+  firstWall: string
+  /** Each start on the school's clocks (`wallMs`) and its instant in ms as rrule-temporal gives it, in order. */
+  wallMs: Float64Array
+  at: Float64Array
+  /** Each start's instant once shown. */
+  startDates: (string | undefined)[]
+  /** By the first occurrence's end (ISO): events sharing a rule and first date may end at different times. */
+  ends: Map<string, KeptEnds>
+}
+
+/** Ends kept per series: one in practice (the event's), a few when events share a rule and first date. */
+const KEPT_ENDS = 4
+
+function keptEnds(series: KeptSeries, endDate: string, timeZone: string): KeptEnds {
+  let ends = series.ends.get(endDate)
+  if (!ends) {
+    if (series.ends.size >= KEPT_ENDS) series.ends.clear()
+    ends = { lengthMs: wallMs(utcToZonedTime(endDate, timeZone)) - wallMs(series.firstWall), endDates: new Array<string | undefined>(series.at.length) }
+    series.ends.set(endDate, ends)
+  }
+  return ends
+}
+
+/** Series whose dates are kept worked out: enough for every current series of a school; 200 series of 500 dates, every date shown, are about 13 MB. */
 const KEPT_SERIES = 200
-const keptStarts = new Map<string, { wall: string; at: number }[]>()
+const kept = new Map<string, KeptSeries>()
 
 /**
- * Every start of a series on the school's clocks (wall clock, and instant in ms), in order: worked out once
+ * A series: every start on the school's clocks (wall clock, and instant in ms), in order, worked out once
  * per series, rule and time zone, then kept. Working them out is what costs (rrule-temporal walks from the
  * first date on each call), and each visit of the calendar, the home page or the feed would do it again for
  * every current series. A series is at most MAX_OCCURRENCES dates (`checkSeries`).
  */
-function seriesStarts(event: Pick<SchoolEvent, 'startDate' | 'recurrence'>, timeZone: string) {
+function keptSeries(event: Pick<SchoolEvent, 'startDate' | 'recurrence'>, timeZone: string): KeptSeries {
   const key = `${timeZone}|${event.startDate}|${event.recurrence}`
-  const kept = keptStarts.get(key)
-  if (kept) {
+  const found = kept.get(key)
+  if (found) {
     // Most recently used last: the first key is the one to drop.
-    keptStarts.delete(key)
-    keptStarts.set(key, kept)
-    return kept
+    kept.delete(key)
+    kept.set(key, found)
+    return found
   }
-  const starts = ruleFor(event, timeZone)
-    .all((_, index) => index < MAX_OCCURRENCES)
-    .map((start) => ({ wall: start.toPlainDateTime().toString().slice(0, 16), at: start.epochMilliseconds }))
-  keptStarts.set(key, starts)
-  if (keptStarts.size > KEPT_SERIES) keptStarts.delete(keptStarts.keys().next().value!)
-  return starts
+  const starts = ruleFor(event, timeZone).all((_, index) => index < MAX_OCCURRENCES)
+  const series: KeptSeries = {
+    firstWall: utcToZonedTime(event.startDate, timeZone),
+    wallMs: Float64Array.from(starts, (start) => wallMs(start.toPlainDateTime().toString().slice(0, 16))),
+    at: Float64Array.from(starts, (start) => start.epochMilliseconds),
+    startDates: new Array<string | undefined>(starts.length),
+    ends: new Map(),
+  }
+  kept.set(key, series)
+  if (kept.size > KEPT_SERIES) kept.delete(kept.keys().next().value!)
+  return series
 }
 
 /** The first `limit` occurrences of the event that end (or, without an end, start) at or after `from`: only the dates its series can still reach are worked out. */
