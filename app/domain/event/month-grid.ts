@@ -1,3 +1,4 @@
+import { countLeading } from '#app/lib/sorted-search.ts'
 import { utcToZonedTime, wallClockMs, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import type { SchoolEvent } from './event.ts'
 
@@ -57,18 +58,6 @@ function dayStartsOf(dates: readonly string[], timeZone: string) {
   return starts
 }
 
-/** How many of these ascending instants (ISO) are at or before `iso`. */
-function countAtOrBefore(instants: readonly string[], iso: string) {
-  let low = 0
-  let high = instants.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (instants[middle]! <= iso) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
 /**
  * The month as weeks from Monday to Sunday, each day with the occurrences
  * that happen on it on the school's clocks (an event over several days on
@@ -85,10 +74,11 @@ export function monthGrid<Event extends Dated>(month: string, occurrences: reado
   // The instant each day begins on the school's clocks, and the day after the grid: a date is placed by comparing its
   // instants with these, not by converting each (a busy month has hundreds of dates).
   const dayStarts = dayStartsOf([...days.map(({ date }) => date), addDays(days.at(-1)!.date, 1)], timeZone)
+  // The day holding an instant, -1 before the grid, days.length after it.
+  const dayOf = (instant: string) => countLeading(dayStarts, (start) => start <= instant) - 1
   for (const event of occurrences) {
-    // The day holding an instant, -1 before the grid, days.length after it.
-    const from = countAtOrBefore(dayStarts, event.startDate) - 1
-    const to = event.endDate && event.endDate > event.startDate ? countAtOrBefore(dayStarts, event.endDate) - 1 : from
+    const from = dayOf(event.startDate)
+    const to = event.endDate && event.endDate > event.startDate ? dayOf(event.endDate) : from
     for (let day = Math.max(from, 0); day <= Math.min(to, days.length - 1); day++) days[day]!.events.push(event)
   }
   const weeks: MonthDay<Event>[][] = []

@@ -1,5 +1,6 @@
 import { RRuleTemporal } from 'rrule-temporal'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
+import { countLeading } from '#app/lib/sorted-search.ts'
 import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import type { SchoolEvent } from './event.ts'
 import { MAX_OCCURRENCES, MAX_SERIES_YEARS, RECURRENCE_MESSAGES, parseRecurrence } from './recurrence.ts'
@@ -66,7 +67,7 @@ export function expandEvent(event: SchoolEvent, timeZone: string, window: Occurr
   const until = window.until?.toISOString()
   const limit = window.limit ?? Infinity
   const occurrences: SchoolEvent[] = []
-  for (let index = firstStartFrom(series.at, after); index < series.at.length; index++) {
+  for (let index = countLeading(series.at, (at) => at < after); index < series.at.length; index++) {
     if (series.at[index]! > last || occurrences.length >= limit) break
     const wall = series.wallMs[index]!
     if (skipped.size > 0 && skipped.has(wallFromMs(wall).slice(0, 10))) continue
@@ -77,18 +78,6 @@ export function expandEvent(event: SchoolEvent, timeZone: string, window: Occurr
     occurrences.push({ ...event, startDate, endDate })
   }
   return occurrences
-}
-
-/** The index of the first of these ascending instants at or after `at`. */
-function firstStartFrom(instants: Float64Array, at: number) {
-  let low = 0
-  let high = instants.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (instants[middle]! < at) low = middle + 1
-    else high = middle
-  }
-  return low
 }
 
 /*
