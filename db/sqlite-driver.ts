@@ -70,15 +70,46 @@ class NodeSqliteDatabase implements SqliteDatabase {
   }
 }
 
+const OPEN_WAIT_MS = 5000
+
 export function openSqlite(file: string) {
-  const database = new DatabaseSync(file, { timeout: 5000 })
-  // WAL lets readers continue while a write commits; NORMAL sync is durable
-  // across application crashes in WAL mode (only power loss can drop the last commit).
-  database.exec('PRAGMA journal_mode = WAL')
+  const database = new DatabaseSync(file, { timeout: OPEN_WAIT_MS })
+  useWriteAheadLog(database)
+  // NORMAL sync is durable across application crashes in WAL mode (only power loss can drop the last commit).
   database.exec('PRAGMA synchronous = NORMAL')
   database.exec('PRAGMA foreign_keys = ON')
-  database.exec('PRAGMA busy_timeout = 5000')
+  database.exec(`PRAGMA busy_timeout = ${OPEN_WAIT_MS}`)
   return database
+}
+
+/**
+ * WAL lets readers continue while a write commits. The mode is kept in the file, so a file already in it needs
+ * no switch. Switching takes the file to itself, and SQLite answers "database is locked" at once, without its
+ * busy wait, to a process that asks while another one switches or reads it (a new site's workers opening it
+ * together): such a process tries again, within the same wait as any other lock.
+ */
+function useWriteAheadLog(database: DatabaseSync) {
+  const deadline = Date.now() + OPEN_WAIT_MS
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (let waitMs = 5; ; waitMs = Math.min(waitMs * 2, 100)) {
+    try {
+      if (journalMode(database, 'PRAGMA journal_mode') === 'wal') return
+      // An in-memory database answers "memory": it has no file to log beside.
+      if (['wal', 'memory'].includes(journalMode(database, 'PRAGMA journal_mode = WAL'))) return
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error
+    }
+    if (Date.now() >= deadline) throw new Error('database is locked: another process kept it from switching to WAL mode')
+    Atomics.wait(pause, 0, 0, waitMs)
+  }
+}
+
+function journalMode(database: DatabaseSync, pragma: string) {
+  return String((database.prepare(pragma).get() as { journal_mode?: unknown } | undefined)?.journal_mode)
+}
+
+function isBusy(error: unknown) {
+  return error instanceof Error && 'errcode' in error && typeof error.errcode === 'number' && (error.errcode & 0xff) === 5
 }
 
 /**
