@@ -55,10 +55,20 @@ test('an editor adds, edits and deletes a testimonial, with validation, confirma
   await expect(quotes.getByText('A wonderful first year.')).toBeVisible()
   await home.close()
 
-  await card.getByRole('button', { name: `Delete ${name}'s testimonial` }).click()
+  const deleteButton = card.getByRole('button', { name: `Delete ${name}'s testimonial` })
+  await deleteButton.click()
   const confirm = page.getByRole('alertdialog')
   await expect(confirm).toContainText('Are you sure you want to delete this testimonial?')
   await confirm.getByRole('button', { name: 'Cancel' }).click()
+  // Closing the question, by Cancel or Escape, puts the keyboard back on the button that asked it.
+  await expect(confirm).toHaveCount(0)
+  await expect(deleteButton).toBeFocused()
+  await expect(deleteButton).toHaveAttribute('aria-expanded', 'false')
+  await page.keyboard.press('Enter')
+  await expect(confirm).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(confirm).toHaveCount(0)
+  await expect(deleteButton).toBeFocused()
   expect(storedTestimonials().some((row) => row.parent_name === name)).toBe(true)
 
   await card.getByRole('button', { name: `Delete ${name}'s testimonial` }).click()

@@ -5,7 +5,8 @@ import { Slot } from 'radix-ui'
 import { cn } from '#app/lib/utils.ts'
 
 const badgeVariants = cva(
-  'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap transition-[color,background-color,box-shadow] outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-invalid:border-destructive [&>svg]:pointer-events-none [&>svg]:size-3',
+  // The base utilities are one class in app.css (`.ui-badge`): a list repeats them on every row.
+  'ui-badge',
   {
     variants: {
       variant: {

@@ -5,7 +5,8 @@ import { Slot } from 'radix-ui'
 import { cn } from '#app/lib/utils.ts'
 
 const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-[color,background-color,box-shadow] outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  // The base utilities are one class in app.css (`.ui-button`): a list repeats them on every row.
+  'ui-button',
   {
     variants: {
       variant: {
