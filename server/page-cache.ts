@@ -74,8 +74,8 @@ export interface PageCacheOptions {
   /** The form token cookie is sent only over HTTPS when the site is served so. */
   secureCookies: boolean
   /**
-   * SQLite only: the database file, watched for commits made by other
-   * connections (another process on the same file, a script) that the
+   * SQLite only: the database file, watched for writes to the site made by
+   * other connections (another process on the same file, a script) that the
    * change feed does not carry.
    */
   sqliteFile?: string
@@ -116,7 +116,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const rendering = new Map<string, Promise<RenderOutcome>>()
   /** Counts the clears: a render that began before a write is not kept after it. */
   let generation = 0
-  const outsideWrites = options.sqliteFile ? watchSqliteCommits(options.sqliteFile, clock) : null
+  const outsideWrites = options.sqliteFile ? watchSiteWrites(options.sqliteFile, clock) : null
 
   function clear() {
     generation += 1
@@ -242,16 +242,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 }
 
-/** How often the SQLite file is asked whether anyone committed: asking takes some microseconds, too many for every hit. */
+/** How often the SQLite file is asked whether anyone wrote to the site: asking takes some microseconds, too many for every hit. */
 const SQLITE_CHECK_MS = 50
 
 /**
- * SQLite's `data_version`, read on a connection of our own, changes with every
- * commit any other connection makes to the file, the app's own included: so
- * it tells of writes from anywhere. Returns whether there were any since it
- * last asked.
+ * The site's content counter in the SQLite file, read on a connection of our own: triggers move it on with every
+ * write to a table the site is made of, whoever writes (this process, another worker, a script), and not with a
+ * sign-in's session or a mail delivery (db/migrations/0022-content-version.ts). Returns whether it moved since it
+ * was last read.
  */
-function watchSqliteCommits(file: string, clock: () => number) {
+function watchSiteWrites(file: string, clock: () => number) {
   let statement: ReturnType<DatabaseSync['prepare']> | undefined
   let version: unknown
   let checkedAt = 0
@@ -259,8 +259,8 @@ function watchSqliteCommits(file: string, clock: () => number) {
     const now = clock()
     if (now - checkedAt < SQLITE_CHECK_MS) return false
     checkedAt = now
-    statement ??= new DatabaseSync(file, { readOnly: true }).prepare('pragma data_version')
-    const current = statement.get()?.data_version
+    statement ??= new DatabaseSync(file, { readOnly: true }).prepare('select version from content_version')
+    const current = statement.get()?.version
     const changed = version !== undefined && current !== version
     version = current
     return changed

@@ -20,6 +20,7 @@ import { listIndexes } from './0018-list-indexes.ts'
 import { growthIndexes } from './0019-growth-indexes.ts'
 import { searchWords } from './0020-search-words.ts'
 import { inboxCountIndex } from './0021-inbox-count-index.ts'
+import { contentVersion } from './0022-content-version.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -48,6 +49,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0019-growth-indexes': growthIndexes(),
     '0020-search-words': searchWords(engine),
     '0021-inbox-count-index': inboxCountIndex(),
+    '0022-content-version': contentVersion(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

@@ -65,6 +65,9 @@ describe(`schema on ${database.engine}`, () => {
         // SQLite's full-text table over search_index and the shadow tables FTS5 keeps for it: the engine's own
         // machinery (PostgreSQL indexes the same rows with a GIN index), filled by triggers, not a table of the site.
         .filter((table) => !table.name.startsWith('search_index_fts'))
+        // SQLite's content counter for the page cache (migration 0022), moved by triggers: PostgreSQL's instances
+        // hear writes on the change feed instead.
+        .filter((table) => !(table.name === 'content_version' && database.engine === 'sqlite'))
         .map((table) => [
           table.name,
           table.columns

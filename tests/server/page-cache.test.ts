@@ -1,4 +1,6 @@
 import http from 'node:http'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
@@ -13,6 +15,8 @@ import { createTestDatabase } from '#tests/setup/postgres-global.ts'
  */
 const ADMIN = { ADMIN_EMAIL: 'head@school.test', ADMIN_PASSWORD: 'head-teacher-password' }
 const FILL_TIME_MS = 3_100
+/** Longer than the cache waits between two looks at the SQLite file for writes made outside its process. */
+const OUTSIDE_CHECK_MS = 150
 
 let a: AppProcess
 let b: AppProcess
@@ -234,6 +238,26 @@ describe('one instance', () => {
     await get(small, '/blogs?b=2&a=1')
     expect((await get(small, '/blogs?a=1&b=2')).cache).toBe('hit')
     expect((await get(small, '/blogs?a=1')).cache).toBe('miss')
+  })
+
+  test('on SQLite, a post written into the file by another process shows on the next request; a sign-in leaves the cache alone', async () => {
+    const page = '/blogs?written=outside'
+    expect((await cached(small, page)).html).not.toContain('Written Beside the Server')
+    // A sign-in commits a session to the same file: no public page changes, and the page stays cached.
+    expect((await signIn(small, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, OUTSIDE_CHECK_MS))
+    expect((await get(small, page)).cache).toBe('hit')
+    // A post inserted as a script or the sqlite3 shell would, with no change on the feed: the next request renders it.
+    const file = new DatabaseSync(path.join(small.dataDir, 'school.sqlite'), { timeout: 5_000 })
+    const now = new Date().toISOString()
+    file
+      .prepare("insert into blogs (id, slug, title, content, status, published_at, updated_at) values (?, 'written-beside', 'Written Beside the Server', '<p>From a script</p>', 'published', ?, ?)")
+      .run(crypto.randomUUID(), now, now)
+    file.close()
+    await new Promise((resolve) => setTimeout(resolve, OUTSIDE_CHECK_MS))
+    const after = await get(small, page)
+    expect(after.cache).toBe('miss')
+    expect(after.html).toContain('Written Beside the Server')
   })
 
   test('the size bound evicts the least recently used pages', async () => {
