@@ -102,6 +102,13 @@ test('an admin sees the table of users and adds one, with each form message', as
   await teacher.close()
 
   await page.setViewportSize({ width: 390, height: 844 })
+  // On a phone each account is a card: its buttons are on the screen, with nothing to scroll sideways to.
+  const row = userRow(page, email)
+  for (const button of [row.getByRole('button', { name: /^Edit/ }), row.getByRole('button', { name: /^Delete/ })]) {
+    const box = await button.boundingBox()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+  }
+  expect(await page.locator('[data-slot="table-container"]').first().evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
   await screenshot(page, 'admin-users-390')
   await page.getByRole('button', { name: 'Add User' }).click()
   await dialog.getByRole('button', { name: 'Save' }).click()

@@ -30,6 +30,7 @@ import { bulkFormFields } from '#app/lib/list-page.server.ts'
 import { bulkIds, readListParams } from '#app/lib/list-params.ts'
 import { listNoMatchText } from '#app/lib/list-search.ts'
 import { formatDate } from '#app/lib/format.ts'
+import { cn } from '#app/lib/utils.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
@@ -150,31 +151,31 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <div className="rounded-lg border bg-card">
-          <Table>
+          <Table className={STACKED.table}>
             <UserColumns dateLabel="Created" />
-            <TableBody>
+            <TableBody className={STACKED.body}>
               {users.map((user) => {
                 const name = user.fullName || user.email
                 return (
-                  <TableRow key={user.id}>
-                    <TableCell className="font-medium">
+                  <TableRow key={user.id} className={STACKED.row}>
+                    <TableCell className={cn(STACKED.cell, 'font-medium')}>
                       <div className="flex items-center gap-2">
                         {user.id === currentUserId ? <span aria-hidden className="size-5 shrink-0" /> : <SelectRow selection={selection} id={user.id} label={`Select ${name}`} />}
                         {user.email}
                       </div>
                     </TableCell>
-                    <TableCell>{user.fullName ?? '—'}</TableCell>
-                    <TableCell>
+                    <TableCell className={STACKED.cell}>{user.fullName ?? '—'}</TableCell>
+                    <TableCell className={STACKED.inlineCell}>
                       <Badge variant={STATUS_BADGES[user.status]} className="capitalize">
                         {user.status}
                       </Badge>
                     </TableCell>
-                    <TableCell className="capitalize">{user.role}</TableCell>
-                    <TableCell>
+                    <TableCell className={cn(STACKED.inlineCell, 'capitalize')}>{user.role}</TableCell>
+                    <TableCell className={STACKED.inlineCell}>
                       <time dateTime={user.createdAt}>{formatDate(user.createdAt, timeZone)}</time>
                     </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
+                    <TableCell className={STACKED.cell}>
+                      <div className={STACKED.actions}>
                         {user.status === 'pending' ? (
                           <>
                             <Button size="sm" variant="outline" disabled={busyId === user.id} onClick={() => void rowAction.submit({ intent: 'approve', id: user.id }, { method: 'post' })}>
@@ -263,24 +264,24 @@ function PendingInvitations({ invitations, timeZone }: { invitations: PendingInv
         Pending invitations
       </h2>
       <div className="rounded-lg border bg-card">
-        <Table>
+        <Table className={STACKED.table}>
           <UserColumns dateLabel="Sent" />
-          <TableBody>
+          <TableBody className={STACKED.body}>
             {invitations.map((invitation) => {
               const { expired } = invitation
               return (
-                <TableRow key={invitation.id}>
-                  <TableCell className="font-medium">{invitation.email}</TableCell>
-                  <TableCell>{invitation.fullName ?? '—'}</TableCell>
-                  <TableCell>
+                <TableRow key={invitation.id} className={STACKED.row}>
+                  <TableCell className={cn(STACKED.cell, 'font-medium')}>{invitation.email}</TableCell>
+                  <TableCell className={STACKED.cell}>{invitation.fullName ?? '—'}</TableCell>
+                  <TableCell className={STACKED.inlineCell}>
                     <Badge variant={expired ? 'destructive' : 'secondary'}>{expired ? 'Invitation expired' : 'Invited'}</Badge>
                   </TableCell>
-                  <TableCell className="capitalize">{invitation.role}</TableCell>
-                  <TableCell>
+                  <TableCell className={cn(STACKED.inlineCell, 'capitalize')}>{invitation.role}</TableCell>
+                  <TableCell className={STACKED.inlineCell}>
                     <time dateTime={invitation.sentAt}>{formatDate(invitation.sentAt, timeZone)}</time>
                   </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
+                  <TableCell className={STACKED.cell}>
+                    <div className={STACKED.actions}>
                       <Button
                         size="sm"
                         variant="outline"
@@ -363,10 +364,23 @@ function PublicSignUpSetting({ open }: { open: boolean }) {
   )
 }
 
+/**
+ * On phones each account or invitation is a card of lines (its e-mail, its name, then status, role and date on
+ * one line, then its buttons) instead of six columns scrolled sideways; from the `md` width up, a table.
+ */
+const STACKED = {
+  table: 'block md:table',
+  body: 'block md:table-row-group',
+  row: 'block py-2 md:table-row md:py-0',
+  cell: 'block px-2 py-0.5 whitespace-normal md:table-cell md:p-2 md:whitespace-nowrap',
+  inlineCell: 'inline-block px-2 py-0.5 md:table-cell md:p-2',
+  actions: 'flex justify-start gap-1 md:justify-end',
+}
+
 /** The columns accounts and pending invitations share, so both tables read alike; `dateLabel` names the date column. */
 function UserColumns({ dateLabel }: { dateLabel: string }) {
   return (
-    <TableHeader>
+    <TableHeader className="hidden md:table-header-group">
       <TableRow>
         <TableHead>Email</TableHead>
         <TableHead>Full Name</TableHead>
