@@ -363,6 +363,8 @@ test('an album of two pages: 48 photos a page, Move earlier on page 2\'s first p
     await expect(toast(page, 'Order saved')).toBeVisible()
     await expect(page.getByText('"Race 49" moved to position 48 of 50.')).toBeAttached()
     await expect(tiles(page).first()).toContainText('Race 48')
+    // The photo left the page with the button pressed: the keyboard is on the same button of the photo now in its place.
+    await expect(tiles(page).first().getByRole('button', { name: /^Move earlier\W+Race 48$/ })).toBeFocused()
     expect(order().map((row) => row.id).slice(46, 49)).toEqual([ids[46], ids[48], ids[47]])
     expect(order().map((row) => row.position)).toEqual(ids.map((_, index) => index))
     await pager.getByRole('link', { name: 'Previous' }).click()

@@ -13,6 +13,9 @@ import { cn } from '#app/lib/utils.ts'
 
 const THUMBNAIL_SIZES = '(min-width: 1024px) 20rem, (min-width: 640px) 50vw, 100vw'
 
+/** Which of a tile's move buttons: each tile carries `data-place` (its place in the album) and its buttons `data-move`. */
+export type MoveDirection = 'earlier' | 'later'
+
 interface GalleryImageGridProps {
   images: AdminGalleryImage[]
   deletingId: unknown
@@ -75,6 +78,7 @@ function ImageTile({
       ref={setNodeRef}
       style={style}
       className={cn('group relative overflow-hidden rounded-lg border border-border bg-card', checked && 'ring-2 ring-primary', isDragging && 'z-10 shadow-lg')}
+      data-place={place}
     >
       <img
         src={image.imageUrl}
@@ -106,11 +110,11 @@ function ImageTile({
       {onMove ? (
         <div className="flex items-center gap-1 border-t px-2 py-1">
           <DragHandle label={`Drag to reorder ${nameOf(image)}`} handle={handle} />
-          <Button variant="ghost" size="sm" disabled={place === 0} onClick={() => onMove(image, place - 1)}>
+          <Button variant="ghost" size="sm" disabled={place === 0} onClick={() => onMove(image, place - 1)} data-move={'earlier' satisfies MoveDirection}>
             <ArrowLeft aria-hidden />
             Move earlier<span className="sr-only">: {nameOf(image)}</span>
           </Button>
-          <Button variant="ghost" size="sm" disabled={place === count - 1} onClick={() => onMove(image, place + 1)}>
+          <Button variant="ghost" size="sm" disabled={place === count - 1} onClick={() => onMove(image, place + 1)} data-move={'later' satisfies MoveDirection}>
             Move later<span className="sr-only">: {nameOf(image)}</span>
             <ArrowRight aria-hidden />
           </Button>

@@ -1,5 +1,5 @@
 import { FolderInput, FolderPlus, Trash2, Upload } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
@@ -8,7 +8,7 @@ import { GalleryNewAlbumDialog } from '#app/components/admin/gallery-new-album-d
 import { GalleryFolderDialog } from '#app/components/admin/gallery-folder-dialog.tsx'
 import { FOLDER_PAGE_PARAM, FOLDER_PARAM, GalleryFolderFilters } from '#app/components/admin/gallery-folder-filters.tsx'
 import { GalleryImageDialog } from '#app/components/admin/gallery-image-dialog.tsx'
-import { GalleryImageGrid } from '#app/components/admin/gallery-image-grid.tsx'
+import { GalleryImageGrid, type MoveDirection } from '#app/components/admin/gallery-image-grid.tsx'
 import { GalleryUploadDialog } from '#app/components/admin/gallery-upload-dialog.tsx'
 import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { movedTo } from '#app/components/admin/sortable-list.tsx'
@@ -116,8 +116,19 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
   const selection = useBulkSelection(shown.map((image) => image.id))
   const moveChoices = useGalleryFolderNames(selection.ids.length > 0) ?? []
 
+  // A photo moved off this page takes its buttons with it: the keyboard goes on from the same button of the photo
+  // that comes to its place, so pressing again keeps moving through the album.
+  const refocus = useRef<{ place: number; direction: MoveDirection } | null>(null)
+  useEffect(() => {
+    if (orderer.state !== 'idle' || !refocus.current) return
+    const { place, direction } = refocus.current
+    refocus.current = null
+    document.querySelector<HTMLButtonElement>(`[data-place="${place}"] [data-move="${direction}"]:not(:disabled)`)?.focus()
+  }, [orderer.state, images])
+
   function move(image: AdminGalleryImage, to: number) {
     const from = firstPlace + images.indexOf(image)
+    if (to < firstPlace || to >= firstPlace + images.length) refocus.current = { place: from, direction: to < from ? 'earlier' : 'later' }
     setAnnouncement(movedTo(`"${image.title || 'Untitled'}"`, to + 1, pages.total))
     void orderer.submit({ intent: 'place-image', id: image.id, place: String(to), from: String(from) }, { method: 'post' })
   }
