@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { demoRow, demoRows } from './site-database.ts'
+import { demoRow, demoRows, onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_DATABASE_PATH, DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, expectRefusedWithoutRole, signIn, staffSession } from './staff.ts'
@@ -353,6 +353,57 @@ test('the history of a post shows what changed since a saved version, word by wo
   await card.getByRole('button', { name: `History of ${title}` }).click()
   await expect(page.getByRole('dialog', { name: `History of ${title}` }).getByRole('list', { name: 'Saved versions' }).getByRole('button')).toHaveCount(3)
   await screenshot(page, 'admin-blog-history-390')
+})
+
+test('a post\'s editor loads its text as it opens, its Edit button busy meanwhile; a post deleted meanwhile says so', async ({ page, request, expectedFailedUrls }) => {
+  const stamp = Date.now()
+  const title = `Trip letter ${stamp}`
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/blogs')
+  await waitForHydration(page, 'main')
+  await page.getByRole('button', { name: 'Add Blog' }).click()
+  const add = page.getByRole('dialog', { name: 'Add Blog' })
+  await add.getByLabel('Title').fill(title)
+  await add.getByRole('textbox', { name: 'Content' }).click()
+  await page.keyboard.type('Coaches leave at eight from the front gate.')
+  await add.getByRole('button', { name: 'Publish' }).click()
+  await expect(toast(page, 'Blog created successfully')).toBeVisible()
+  const post = storedBlog(`trip-letter-${stamp}`)!
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) })
+  await expect(card.getByText('Coaches leave at eight from the front gate....')).toBeVisible()
+
+  // The post's text is loaded when its editor opens, on a slow connection too: the button says it is busy, and a second press opens nothing more.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const loads: string[] = []
+  await page.route(`**/admin/blogs/${post.id}.data*`, async (route) => {
+    loads.push(route.request().url())
+    await held
+    await route.continue()
+  })
+  const editButton = card.getByRole('button', { name: `Edit ${title}` })
+  await editButton.click()
+  await expect(editButton).toHaveAttribute('aria-busy', 'true')
+  await editButton.click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  release()
+  const edit = page.getByRole('dialog', { name: 'Edit Blog' })
+  await expect(edit.getByRole('textbox', { name: 'Content' })).toHaveText('Coaches leave at eight from the front gate.')
+  await expect(edit.getByLabel('Title')).toHaveValue(title)
+  await expect(page.getByRole('dialog')).toHaveCount(1)
+  expect(loads).toHaveLength(1)
+  await edit.getByRole('button', { name: 'Cancel' }).click()
+  await expect(edit).toHaveCount(0)
+  await expect(editButton).not.toHaveAttribute('aria-busy')
+  await expect(editButton).toBeFocused()
+
+  // Another editor deletes it while this list is open.
+  onDemoDatabase((database) => database.prepare('delete from blogs where id = ?').run(post.id))
+  expectedFailedUrls.push(loads[0]!.slice(loads[0]!.indexOf('/admin/')))
+  await editButton.click()
+  await expect(toast(page, 'Blog post not found')).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(editButton).not.toHaveAttribute('aria-busy')
 })
 
 test('never lose work: Escape on a changed dialog asks first, and a reloaded page offers back what was typed', async ({ page, request }) => {

@@ -18,6 +18,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { refusedFieldErrors, type ActionResult, type FieldErrors } from '#app/lib/action-result.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
+import { useReturnFocus } from '#app/components/hooks/use-return-focus.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { formatDate, formatTime } from '#app/lib/format.ts'
 
@@ -136,10 +137,11 @@ export function AdminFormDialog({ title, description, schema, toValues, editingI
     validation.revalidate(values)
   }
   const offered = localDraft.offered
+  const returnFocus = useReturnFocus()
 
   return (
     <Dialog open onOpenChange={(open) => !open && unsaved.requestClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent className="max-h-[90vh] overflow-y-auto" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

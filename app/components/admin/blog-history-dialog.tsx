@@ -2,6 +2,7 @@ import { diffWords } from 'diff'
 import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
+import { useReturnFocus } from '#app/components/hooks/use-return-focus.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
@@ -26,17 +27,17 @@ export interface ComparedField {
 }
 
 /** A post's history: its title, address, excerpt and content compared. */
-export function BlogHistoryDialog({ post, onClose }: { post: BlogPost; onClose: () => void }) {
+export function BlogHistoryDialog({ post, onClose }: { post: Pick<BlogPost, 'id' | 'title'>; onClose: () => void }) {
   return (
     <HistoryDialog<BlogSnapshot>
       name={post.title}
       address={`/admin/blogs/${post.id}/revisions`}
       description="The last 20 saved versions, newest first. Restoring one puts back its title, address, excerpt and content; the cover and the publication stay as they are."
-      compare={(snapshot) => [
-        { label: 'Title', before: snapshot.title, after: post.title },
-        { label: 'Address', before: snapshot.slug, after: post.slug },
-        { label: 'Excerpt', before: snapshot.excerpt ?? '', after: post.excerpt ?? '' },
-        { label: 'Content', before: plainText(snapshot.content), after: plainText(post.content) },
+      compare={(snapshot, current) => [
+        { label: 'Title', before: snapshot.title, after: current.title },
+        { label: 'Address', before: snapshot.slug, after: current.slug },
+        { label: 'Excerpt', before: snapshot.excerpt ?? '', after: current.excerpt ?? '' },
+        { label: 'Content', before: plainText(snapshot.content), after: plainText(current.content) },
       ]}
       onClose={onClose}
     />
@@ -44,9 +45,10 @@ export function BlogHistoryDialog({ post, onClose }: { post: BlogPost; onClose: 
 }
 
 /**
- * An item's saved versions (from `address`, which also restores), newest
- * first: choosing one shows what changed from it to the item as it is now,
- * word by word, and can restore its words.
+ * An item's saved versions (from `address`, which also restores, with the
+ * item's words as they are now), newest first: choosing one shows what
+ * changed from it to the item as it is now, word by word, and can restore
+ * its words.
  */
 export function HistoryDialog<Snapshot>({
   name,
@@ -58,11 +60,11 @@ export function HistoryDialog<Snapshot>({
   name: string
   address: string
   description: string
-  compare: (snapshot: Snapshot) => ComparedField[]
+  compare: (snapshot: Snapshot, current: Snapshot) => ComparedField[]
   onClose: () => void
 }) {
   const { timeZone } = useSite()
-  const history = useFetcher<{ revisions: RevisionEntry<Snapshot>[] }>()
+  const history = useFetcher<{ revisions: RevisionEntry<Snapshot>[]; current: Snapshot }>()
   const restore = useFetcher<ActionResult>()
   useActionToast(restore, onClose)
   const [chosenId, setChosenId] = useState<string | null>(null)
@@ -74,10 +76,11 @@ export function HistoryDialog<Snapshot>({
   const revisions = history.data?.revisions ?? []
   const chosen = revisions.find((revision) => revision.id === chosenId) ?? null
   const restoring = restore.state !== 'idle'
+  const returnFocus = useReturnFocus()
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle className="pr-6 break-words">History of {name}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -113,10 +116,10 @@ export function HistoryDialog<Snapshot>({
             ))}
           </ol>
         )}
-        {chosen ? (
+        {chosen && history.data ? (
           <section aria-label="Changes" className="space-y-3 rounded-md border p-3">
             <h3 className="text-sm font-semibold">From this version to the current one</h3>
-            {compare(chosen.snapshot).map((field) => (
+            {compare(chosen.snapshot, history.data.current).map((field) => (
               <WordChanges key={field.label} label={field.label} before={field.before} after={field.after} />
             ))}
             {chosen.id !== revisions[0]?.id ? (

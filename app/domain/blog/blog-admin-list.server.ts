@@ -5,9 +5,9 @@ import { containsText } from '#app/lib/text-filter.server.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { inPublicationState, publicationStateCounts } from '../publishing/publication-filter.server.ts'
 import { deleteBlogPost, updateBlogPost, type BlogAuthor } from './blog-admin.server.ts'
-import type { BlogListFilter } from './blog-admin-list.ts'
+import type { BlogListFilter, ListedBlogPost } from './blog-admin-list.ts'
 import { toBlogPost } from './blog.server.ts'
-import type { BlogPost } from './blog.ts'
+import { excerptOf, type BlogPost } from './blog.ts'
 
 /**
  * One page of the admin blog list, newest publish date first, of one
@@ -19,7 +19,7 @@ export async function listBlogPostsForAdmin({
   filter = 'all',
   page = 1,
   now = new Date(),
-}: { search?: string; filter?: BlogListFilter; page?: number; now?: Date } = {}): Promise<{ posts: BlogPost[]; pages: ListPageInfo; counts: Record<BlogListFilter, number> }> {
+}: { search?: string; filter?: BlogListFilter; page?: number; now?: Date } = {}): Promise<{ posts: ListedBlogPost[]; pages: ListPageInfo; counts: Record<BlogListFilter, number> }> {
   let searched = db.selectFrom('blogs')
   if (search) searched = searched.where(containsText(['title'], search))
   const shown = filter === 'all' ? searched : searched.where(inPublicationState('blogs', filter, now))
@@ -27,7 +27,11 @@ export async function listBlogPostsForAdmin({
   const counts = { all: Number(counted.all), published: Number(counted.published ?? 0), scheduled: Number(counted.scheduled ?? 0), draft: Number(counted.draft ?? 0) }
   // The filter's count is the page's total: the posts are counted once.
   const { rows, pages } = await pageOfQuery(shown.selectAll().orderBy('published_at', 'desc').orderBy('id'), page, undefined, counts[filter])
-  return { posts: rows.map(toBlogPost), pages, counts }
+  return { posts: rows.map((row) => listed(toBlogPost(row))), pages, counts }
+}
+
+function listed({ content, excerpt, ...post }: BlogPost): ListedBlogPost {
+  return { ...post, cardText: excerptOf({ content, excerpt }) }
 }
 
 /**

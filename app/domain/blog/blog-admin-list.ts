@@ -1,4 +1,5 @@
 import { countOf } from '#app/lib/list-params.ts'
+import type { BlogPost } from './blog.ts'
 
 /** The admin blog list's `?show=`, by publication state (docs/product-rules.md#publishing). */
 export const BLOG_LIST_FILTER = { values: ['all', 'published', 'scheduled', 'draft'], fallback: 'all' } as const
@@ -10,3 +11,10 @@ export const BLOG_LIST_MESSAGES = {
   deletedMany: (count: number) => `${countOf(count, 'post')} deleted`,
   none: (filter: BlogListFilter) => (filter === 'all' ? 'No blog posts yet.' : `No ${filter === 'draft' ? 'drafts' : `${filter} posts`}.`),
 } as const
+
+/**
+ * A post as the admin list shows it: all but its text, with the words its
+ * card shows. Its editor loads the whole post when it opens, so a page of
+ * long posts stays light.
+ */
+export type ListedBlogPost = Omit<BlogPost, 'content' | 'excerpt'> & { cardText: string }

@@ -17,7 +17,7 @@ import {
 import { forgetRevisions, listRevisions, recordRevision, type Revision } from '../publishing/revisions.server.ts'
 import type { FocalPoint, ImageDescription } from '../media/media.schema.ts'
 import { BLOG_MESSAGES, blogSchema, blogSnapshotSchema, type BlogInput, type BlogSnapshot } from './blog.schema.ts'
-import { toBlogPost } from './blog.server.ts'
+import { getBlogPost, toBlogPost } from './blog.server.ts'
 import type { BlogPost } from './blog.ts'
 
 export { publicationFromForm } from '../publishing/publishable-item.server.ts'
@@ -57,11 +57,15 @@ function slugRace(error: unknown): never {
   throw isUniqueViolation(error) ? slugTaken() : error
 }
 
+/** The words a revision keeps. */
+function snapshotOf(post: BlogPost): BlogSnapshot {
+  return { title: post.title, slug: post.slug, excerpt: post.excerpt, content: post.content }
+}
+
 /** The post as the write left it, kept as a revision by `authorId` (the person saving; null for none). */
 async function readBackAndRecord(tx: WriteTransaction, id: string, authorId: string | null): Promise<BlogPost> {
   const post = toBlogPost(await tx.db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
-  const snapshot: BlogSnapshot = { title: post.title, slug: post.slug, excerpt: post.excerpt, content: post.content }
-  await recordRevision(tx, 'blogs', id, snapshot, authorId)
+  await recordRevision(tx, 'blogs', id, snapshotOf(post), authorId)
   return post
 }
 
@@ -192,6 +196,18 @@ export async function listBlogRevisions(id: string): Promise<Revision<BlogSnapsh
   const post = await db.selectFrom('blogs').select('id').where('id', '=', id).executeTakeFirst()
   if (!post) throw notFound()
   return listRevisions('blogs', id, (stored) => blogSnapshotSchema.parse(stored))
+}
+
+/** A whole post, for its editor; refuses one that does not exist. */
+export async function getBlogPostForEditing(id: string): Promise<BlogPost> {
+  const post = await getBlogPost(id)
+  if (!post) throw notFound()
+  return post
+}
+
+/** A post's words as they are now, which its history compares each revision with; refuses a post that does not exist. */
+export async function currentBlogSnapshot(id: string): Promise<BlogSnapshot> {
+  return snapshotOf(await getBlogPostForEditing(id))
 }
 
 /**

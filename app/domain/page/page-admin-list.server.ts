@@ -68,7 +68,7 @@ export async function listPagesForAdmin({
   for (const sibling of [...topLevel, ...children]) siblingsOf.set(sibling.parent_id, [...(siblingsOf.get(sibling.parent_id) ?? []), sibling])
   for (const group of siblingsOf.values()) group.sort(bySiblingOrder)
   const slugOf = new Map([...listed, ...contextRows.map(toPage)].map((each) => [each.id, each.slug]))
-  const described = (each: Page): ListedPage => {
+  const described = ({ content: _content, ...each }: Page): ListedPage => {
     const group = siblingsOf.get(each.parentId) ?? []
     return {
       ...each,

@@ -12,8 +12,12 @@ export const PAGE_LIST_MESSAGES = {
   none: (filter: PageListFilter) => (filter === 'all' ? 'No pages yet. Add the first one with New Page.' : `No ${filter === 'draft' ? 'draft' : filter} pages.`),
 } as const
 
-/** A page as the admin tree shows it: its address, and whether Move up / Move down can move it among its siblings. */
-export interface ListedPage extends Page {
+/**
+ * A page as the admin tree shows it: all but its text (its editor loads the
+ * whole page when it opens), its address, and whether Move up / Move down
+ * can move it among its siblings.
+ */
+export interface ListedPage extends Omit<Page, 'content'> {
   address: string
   first: boolean
   last: boolean

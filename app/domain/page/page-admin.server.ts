@@ -18,7 +18,7 @@ import {
 import { forgetRevisions, listRevisions, recordRevision, type Revision } from '../publishing/revisions.server.ts'
 import { slugify } from '../publishing/slug.ts'
 import { PAGE_LIMITS, PAGE_MESSAGES, pageSlug, pageSnapshotSchema, type MoveDirection, type PageSnapshot } from './page.schema.ts'
-import { toPage } from './page.server.ts'
+import { getPage, toPage } from './page.server.ts'
 import type { Page } from './page.ts'
 
 const PAGE_COVER_URL_PREFIX = '/files/pages/'
@@ -116,11 +116,15 @@ function removeIfUnused(tx: WriteTransaction, url: string | null) {
   return removeFileOnceUnused(tx, url, PAGE_COVER_URL_PREFIX, (file) => tx.db.selectFrom('pages').select('id').where('cover_image', '=', file).executeTakeFirst())
 }
 
+/** The words a revision keeps. */
+function snapshotOf(page: Page): PageSnapshot {
+  return { title: page.title, slug: page.slug, seoDescription: page.seoDescription, content: page.content }
+}
+
 /** The page as the write left it, kept as a revision by `authorId` (the person saving; null for none). */
 async function readBackAndRecord(tx: WriteTransaction, id: string, authorId: string | null): Promise<Page> {
   const page = toPage(await tx.db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
-  const snapshot: PageSnapshot = { title: page.title, slug: page.slug, seoDescription: page.seoDescription, content: page.content }
-  await recordRevision(tx, 'pages', id, snapshot, authorId)
+  await recordRevision(tx, 'pages', id, snapshotOf(page), authorId)
   return page
 }
 
@@ -272,6 +276,18 @@ export async function listPageRevisions(id: string): Promise<Revision<PageSnapsh
   const page = await db.selectFrom('pages').select('id').where('id', '=', id).executeTakeFirst()
   if (!page) throw notFound()
   return listRevisions('pages', id, (stored) => pageSnapshotSchema.parse(stored))
+}
+
+/** A whole page, for its editor; refuses one that does not exist. */
+export async function getPageForEditing(id: string): Promise<Page> {
+  const page = await getPage(id)
+  if (!page) throw notFound()
+  return page
+}
+
+/** A page's words as they are now, which its history compares each revision with; refuses a page that does not exist. */
+export async function currentPageSnapshot(id: string): Promise<PageSnapshot> {
+  return snapshotOf(await getPageForEditing(id))
 }
 
 /**

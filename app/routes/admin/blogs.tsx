@@ -5,7 +5,7 @@ import { BulkToolbar, SelectRow, useBulkSelection } from '#app/components/admin/
 import { ListFilterTabs, publicationFilterChoices } from '#app/components/admin/list-filter-tabs.tsx'
 import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { deleteBlogPosts, listBlogPostsForAdmin, setBlogPostsPublication } from '#app/domain/blog/blog-admin-list.server.ts'
-import { BLOG_LIST_FILTER, BLOG_LIST_MESSAGES } from '#app/domain/blog/blog-admin-list.ts'
+import { BLOG_LIST_FILTER, BLOG_LIST_MESSAGES, type ListedBlogPost } from '#app/domain/blog/blog-admin-list.ts'
 import { bulkFormFields } from '#app/lib/list-page.server.ts'
 import { bulkIds, readListParams } from '#app/lib/list-params.ts'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
@@ -16,7 +16,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createBlogPost, deleteBlogPost, publicationFromForm, updateBlogPost } from '#app/domain/blog/blog-admin.server.ts'
 import { BLOG_MESSAGES, blogActionSchema } from '#app/domain/blog/blog.schema.ts'
-import { excerptOf, type BlogPost } from '#app/domain/blog/blog.ts'
+import type { BlogPost } from '#app/domain/blog/blog.ts'
 import { answerAction, postedForm, validated } from '#app/lib/action.server.ts'
 import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 import { formatDate } from '#app/lib/format.ts'
@@ -67,7 +67,7 @@ export default function BlogsAdmin({ loaderData }: Route.ComponentProps) {
   const { posts, pages, counts, search, filter } = loaderData
   const selection = useBulkSelection(posts.map((post) => post.id))
   return (
-    <AdminListPage
+    <AdminListPage<ListedBlogPost, BlogPost>
       title="Blogs Management"
       description="Posts for the public blog, newest first."
       addLabel="Add Blog"
@@ -75,7 +75,8 @@ export default function BlogsAdmin({ loaderData }: Route.ComponentProps) {
       items={posts}
       listClassName="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
       renderItem={(post, controls) => <BlogAdminCard post={post} controls={controls} select={<SelectRow selection={selection} id={post.id} label={`Select ${post.title}`} />} />}
-      renderDialog={(post, close) => <BlogDialog post={post} onClose={close} />}
+      editAddress={(post) => `/admin/blogs/${post.id}`}
+      renderDialog={(post: BlogPost | null, close: () => void) => <BlogDialog post={post} onClose={close} />}
       aboveItems={
         <BulkToolbar
           selection={selection}
@@ -100,7 +101,7 @@ export default function BlogsAdmin({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function BlogAdminCard({ post, controls, select }: { post: BlogPost; controls: ItemControls; select: ReactNode }) {
+function BlogAdminCard({ post, controls, select }: { post: ListedBlogPost; controls: ItemControls; select: ReactNode }) {
   const { timeZone } = useSite()
   const [historyOpen, setHistoryOpen] = useState(false)
   return (
@@ -144,7 +145,7 @@ function BlogAdminCard({ post, controls, select }: { post: BlogPost; controls: I
             }
           />
         </div>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{excerptOf(post)}</p>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{post.cardText}</p>
         {historyOpen ? <BlogHistoryDialog post={post} onClose={() => setHistoryOpen(false)} /> : null}
       </CardContent>
     </Card>

@@ -1,9 +1,9 @@
-import { listPageRevisions, restorePageRevision } from '#app/domain/page/page-admin.server.ts'
+import { currentPageSnapshot, listPageRevisions, restorePageRevision } from '#app/domain/page/page-admin.server.ts'
 import { PAGE_MESSAGES } from '#app/domain/page/page.schema.ts'
 import { itemHistoryRoute } from '#app/services/publishing/revision-routes.server.ts'
 import type { Route } from './+types/page-revisions.ts'
 
-const history = itemHistoryRoute({ list: listPageRevisions, restore: restorePageRevision, restoredMessage: PAGE_MESSAGES.restored })
+const history = itemHistoryRoute({ list: listPageRevisions, current: currentPageSnapshot, restore: restorePageRevision, restoredMessage: PAGE_MESSAGES.restored })
 
 /** A page's revisions, newest first, for its history dialog (editors). */
 export const loader = (args: Route.LoaderArgs) => history.loader(args)

@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, Eye, FileX, History, Pencil, Plus, Send, Trash2 } from 'lucide-react'
+import { ArrowDown, ArrowUp, Eye, FileX, History, Plus, Send, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useFetcher } from 'react-router'
 import { z } from 'zod'
+import { EditButton } from '#app/components/admin/admin-list-page.tsx'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { HistoryDialog } from '#app/components/admin/blog-history-dialog.tsx'
@@ -10,6 +11,7 @@ import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { ListFilterTabs, publicationFilterChoices } from '#app/components/admin/list-filter-tabs.tsx'
 import { ListPager } from '#app/components/admin/list-pager.tsx'
 import { PageDialog } from '#app/components/admin/page-dialog.tsx'
+import { useWholeItemEditor } from '#app/components/admin/use-whole-item-editor.ts'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -76,8 +78,9 @@ const STATE_LABELS = { draft: 'Draft', scheduled: 'Scheduled', published: 'Publi
 
 export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
   const { branches, pages, counts, parents, search, filter } = loaderData
-  const [editing, setEditing] = useState<Page | 'new' | null>(null)
-  const [history, setHistory] = useState<Page | null>(null)
+  const [adding, setAdding] = useState(false)
+  const editor = useWholeItemEditor<Page>()
+  const [history, setHistory] = useState<ListedPage | null>(null)
   const changer = useFetcher<ActionResult>()
   useActionToast(changer)
   const busyId = changer.state === 'idle' ? null : changer.formData?.get('id')
@@ -85,7 +88,8 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
   const selection = useBulkSelection(branches.flatMap((branch) => [...(branch.context ? [] : [branch.page.id]), ...branch.children.map((child) => child.id)]))
 
   const controls = (page: ListedPage): RowControls => ({
-    edit: () => setEditing(page),
+    edit: () => editor.open(page.id, `/admin/pages/${page.id}`),
+    opening: editor.openingId === page.id,
     history: () => setHistory(page),
     remove: () => void changer.submit({ intent: 'delete', id: page.id }, { method: 'post' }),
     move: (direction) => void changer.submit({ intent: 'move', id: page.id, direction }, { method: 'post' }),
@@ -101,7 +105,7 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
         title="Pages"
         description="The school's own pages (term dates, admissions, uniform…), each at its own address. A page can sit under a top-level page."
         actions={
-          <Button onClick={() => setEditing('new')}>
+          <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden />
             New Page
           </Button>
@@ -152,17 +156,18 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
           )}
         </>
       )}
-      {editing ? <PageDialog page={editing === 'new' ? null : editing} topLevelPages={parents} onClose={() => setEditing(null)} /> : null}
+      {adding ? <PageDialog page={null} topLevelPages={parents} onClose={() => setAdding(false)} /> : null}
+      {editor.editing ? <PageDialog page={editor.editing} topLevelPages={parents} onClose={editor.close} /> : null}
       {history ? (
         <HistoryDialog<PageSnapshot>
           name={history.title}
           address={`/admin/pages/${history.id}/revisions`}
           description="The last 20 saved versions, newest first. Restoring one puts back its title, address, SEO description and content; the cover, its place and the publication stay as they are."
-          compare={(snapshot) => [
-            { label: 'Title', before: snapshot.title, after: history.title },
-            { label: 'Address', before: snapshot.slug, after: history.slug },
-            { label: 'SEO description', before: snapshot.seoDescription ?? '', after: history.seoDescription ?? '' },
-            { label: 'Content', before: plainText(snapshot.content), after: plainText(history.content) },
+          compare={(snapshot, current) => [
+            { label: 'Title', before: snapshot.title, after: current.title },
+            { label: 'Address', before: snapshot.slug, after: current.slug },
+            { label: 'SEO description', before: snapshot.seoDescription ?? '', after: current.seoDescription ?? '' },
+            { label: 'Content', before: plainText(snapshot.content), after: plainText(current.content) },
           ]}
           onClose={() => setHistory(null)}
         />
@@ -173,6 +178,8 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
 
 interface RowControls {
   edit: () => void
+  /** The page's editor is loading its text. */
+  opening: boolean
   history: () => void
   remove: () => void
   move: (direction: MoveDirection) => void
@@ -216,9 +223,7 @@ function PageRow({ page, controls, select }: { page: ListedPage; controls: RowCo
         <Button variant="ghost" size="icon" aria-label={`History of ${page.title}`} onClick={controls.history}>
           <History aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" aria-label={`Edit ${page.title}`} onClick={controls.edit}>
-          <Pencil aria-hidden />
-        </Button>
+        <EditButton name={page.title} opening={controls.opening} onClick={controls.edit} />
         <ConfirmDelete label={`Delete ${page.title}`} question={PAGE_MESSAGES.confirmDelete} pending={controls.busy} onConfirm={controls.remove} />
       </div>
     </div>

@@ -16,6 +16,8 @@ interface RouteArgs {
 interface ItemHistory {
   /** The item's revisions, newest first; refuses an unknown item. */
   list: (id: string) => Promise<unknown[]>
+  /** The item's words as they are now, which the dialog compares each revision with. */
+  current: (id: string) => Promise<unknown>
   /** Puts one revision's words back into the item, as a new change by `authorId`. */
   restore: (id: string, revisionId: string, author: { authorId: string }) => Promise<unknown>
   restoredMessage: string
@@ -24,14 +26,15 @@ interface ItemHistory {
 /**
  * The loader and action of a published item's history route (a post's, a
  * page's): both guarded for editors first, the loader listing the
- * revisions for the history dialog, the action restoring one.
+ * revisions and the item's words now for the history dialog, the action
+ * restoring one.
  */
 export function itemHistoryRoute(history: ItemHistory) {
   return {
     async loader({ params, context }: RouteArgs) {
       requireStaff(context, 'editor')
       try {
-        return { revisions: await history.list(params.id) }
+        return { revisions: await history.list(params.id), current: await history.current(params.id) }
       } catch (error) {
         if (isDomainError(error)) throw Response.json({ error: error.message }, { status: error.status })
         throw error
