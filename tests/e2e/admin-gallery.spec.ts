@@ -452,3 +452,38 @@ test('more folders than a page: the folders page, an album opened shows among it
     })
   }
 })
+
+test('on a phone the folders are one row that scrolls sideways, the chosen folder in view; on a wide screen they wrap', async ({ page, request }) => {
+  const stamp = Date.now()
+  const names = Array.from({ length: 12 }, (_, n) => `zz Term ${String(n + 1).padStart(2, '0')} ${stamp}`)
+  onDemoDatabase((database) => {
+    // Every other one hidden from the public site: its link carries screen-reader text, which must not widen the page.
+    const insert = database.prepare('insert into gallery_folders (id, name, external_use, enabled, slug, created_at) values (?, ?, 1, ?, ?, ?)')
+    for (const [n, name] of names.entries()) insert.run(crypto.randomUUID(), name, n % 2, name.toLowerCase().replaceAll(' ', '-'), new Date().toISOString())
+  })
+  try {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn(page, await createStaffAccount(request, 'editor'))
+    await page.goto(`/admin/gallery?${new URLSearchParams({ folder: names.at(-1)! })}`)
+    await waitForHydration(page, 'main')
+    const list = page.getByRole('list', { name: 'Folders' })
+    const box = (await list.boundingBox())!
+    expect(box.height).toBeLessThan(70)
+    expect(await list.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+    const last = filters(page).filter({ hasText: names.at(-1)! })
+    await expect(last).toHaveAttribute('aria-current', 'true')
+    await expect(last).toBeInViewport({ ratio: 1 })
+    await screenshot(page, 'admin-gallery-folders-390')
+
+    await filters(page).first().click()
+    await expect(page).toHaveURL(/\/admin\/gallery$/)
+    await expect(filters(page).first()).toBeInViewport({ ratio: 1 })
+
+    await page.setViewportSize({ width: 1280, height: 900 })
+    expect(await list.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(false)
+    expect((await list.boundingBox())!.height).toBeGreaterThan(70)
+  } finally {
+    onDemoDatabase((database) => database.prepare(`delete from gallery_folders where name like ?`).run(`zz Term % ${stamp}`))
+  }
+})

@@ -139,3 +139,18 @@ test('the staff list filters by department and deletes the selected people', asy
     onDemoDatabase((database) => database.prepare("delete from staff_members where id like 'list-staff-%'").run())
   }
 })
+
+test('no back-office screen scrolls sideways on a phone', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, E2E_ADMIN)
+  const screens = ['/admin', '/admin/sections', '/admin/blogs', '/admin/pages', '/admin/menus', '/admin/staff', '/admin/events', '/admin/gallery', '/admin/policies', '/admin/testimonials', '/admin/contact', '/admin/users', '/admin/theme', '/admin/account', '/admin/api-keys', '/admin/deliveries', '/admin/alerts', '/admin/media', '/admin/subscribers']
+  const wider: string[] = []
+  for (const screen of screens) {
+    await page.goto(screen)
+    await waitForHydration(page, 'main')
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    if (width > 390) wider.push(`${screen} ${width}`)
+  }
+  expect(wider).toEqual([])
+})

@@ -76,7 +76,7 @@ export function AdminListPage<Item extends { id: string }, Whole = Item>(props: 
       ) : (
         <>
         {aboveItems}
-        <ul className={listClassName ?? 'grid gap-4 md:grid-cols-2'}>
+        <ul className={listClassName ?? 'grid grid-cols-1 gap-4 md:grid-cols-2'}>
           {items.map((item) => (
             <li key={item.id}>
               {renderItem(item, {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { useListHref } from '#app/components/hooks/use-list-href.ts'
 import { FolderFilterLink } from '#app/components/site/folder-filter-link.tsx'
 import { EyeOff, Pencil } from 'lucide-react'
@@ -45,17 +46,25 @@ interface GalleryFolderFiltersProps {
  * 'all' and a page of folders, each with its count, as links (the filter
  * lives in the URL, keeping the search and going back to the first page),
  * each folder with its edit button; the other folders are a pager away.
+ * On a phone they are one row that scrolls sideways, the chosen one in view:
+ * a page of 24 folders wrapped would stand 1,500 px tall above the photos.
+ * The row is the containing block of the links' screen-reader text, which
+ * would otherwise be placed past the page's right edge and widen it.
  */
 export function GalleryFolderFilters({ total, folders, pages, selected, onEdit }: GalleryFolderFiltersProps) {
   const href = useListHref()
+  const chosen = useRef<HTMLLIElement>(null)
+  useEffect(() => {
+    chosen.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [selected])
   return (
     <div className="mb-6">
-      <ul aria-label="Folders" className="flex flex-wrap gap-2">
-        <li>
+      <ul aria-label="Folders" className="relative flex gap-2 max-sm:overflow-x-auto max-sm:p-1 max-sm:pb-2 sm:flex-wrap">
+        <li ref={selected === null ? chosen : undefined} className="shrink-0">
           <FilterLink label="all" count={total} to={href({ [FOLDER_PARAM]: null, page: null })} selected={selected === null} />
         </li>
         {folders.map((folder) => (
-          <li key={folder.id} className="flex items-center gap-0.5">
+          <li key={folder.id} ref={folder.name === selected ? chosen : undefined} className="flex shrink-0 items-center gap-0.5">
             <FilterLink
               label={folder.name}
               count={folder.count}

@@ -73,7 +73,7 @@ export default function BlogsAdmin({ loaderData }: Route.ComponentProps) {
       addLabel="Add Blog"
       emptyText={search ? listNoMatchText('posts', search) : BLOG_LIST_MESSAGES.none(filter)}
       items={posts}
-      listClassName="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+      listClassName="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
       renderItem={(post, controls) => <BlogAdminCard post={post} controls={controls} select={<SelectRow selection={selection} id={post.id} label={`Select ${post.title}`} />} />}
       editAddress={(post) => `/admin/blogs/${post.id}`}
       renderDialog={(post: BlogPost | null, close: () => void) => <BlogDialog post={post} onClose={close} />}

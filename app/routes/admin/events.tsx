@@ -107,7 +107,7 @@ function EventAdminCard({ event, controls, select }: { event: SchoolEvent; contr
     <Card className="h-full">
       <CardContent className="flex h-full gap-4">
         <div className="pt-0.5">{select}</div>
-        {event.imageUrl ? <img src={event.imageUrl} alt="" loading="lazy" className="h-20 w-28 shrink-0 rounded-md border object-cover" /> : null}
+        {event.imageUrl ? <img src={event.imageUrl} alt="" loading="lazy" className="h-16 w-20 shrink-0 rounded-md border object-cover sm:h-20 sm:w-28" /> : null}
         <div className="min-w-0 flex-1 space-y-2">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0 space-y-1">

@@ -79,7 +79,7 @@ export default function StaffAdmin({ loaderData }: Route.ComponentProps) {
       addLabel="Add Person"
       emptyText={search ? listNoMatchText('people', search) : 'No people in the staff directory yet.'}
       items={people}
-      listClassName="grid gap-3"
+      listClassName="grid grid-cols-1 gap-3"
       renderItem={(person, controls) => {
         const index = people.indexOf(person)
         return (
