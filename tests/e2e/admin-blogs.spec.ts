@@ -1,7 +1,7 @@
 import path from 'node:path'
 import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { demoRow, demoRows, onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
@@ -306,10 +306,8 @@ test('a post saved as a draft stays off the site; a publish date ahead schedules
   await screenshot(page, 'admin-blog-dialog-published-390')
 })
 
-test('the history of a post shows what changed since a saved version, word by word, and restores its words', async ({ page, request }) => {
-  const stamp = Date.now()
-  const title = `Book Fair ${stamp}`
-  const slug = `book-fair-${stamp}`
+/** Signed in as a new editor, publishes a post with `title` and one paragraph of `text` from the Add Blog dialog; its card. */
+async function publishedPost(page: Page, request: APIRequestContext, title: string, text: string) {
   await signIn(page, await createStaffAccount(request, 'editor'))
   await page.goto('/admin/blogs')
   await waitForHydration(page, 'main')
@@ -317,10 +315,17 @@ test('the history of a post shows what changed since a saved version, word by wo
   const dialog = page.getByRole('dialog', { name: 'Add Blog' })
   await dialog.getByLabel('Title').fill(title)
   await dialog.getByRole('textbox', { name: 'Content' }).click()
-  await page.keyboard.type('Books for every reader on Friday.')
+  await page.keyboard.type(text)
   await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(toast(page, 'Blog created successfully')).toBeVisible()
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) })
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) })
+}
+
+test('the history of a post shows what changed since a saved version, word by word, and restores its words', async ({ page, request }) => {
+  const stamp = Date.now()
+  const title = `Book Fair ${stamp}`
+  const slug = `book-fair-${stamp}`
+  const card = await publishedPost(page, request, title, 'Books for every reader on Friday.')
 
   await card.getByRole('button', { name: `Edit ${title}` }).click()
   const edit = page.getByRole('dialog', { name: 'Edit Blog' })
@@ -358,18 +363,8 @@ test('the history of a post shows what changed since a saved version, word by wo
 test('a post\'s editor loads its text as it opens, its Edit button busy meanwhile; a post deleted meanwhile says so', async ({ page, request, expectedFailedUrls }) => {
   const stamp = Date.now()
   const title = `Trip letter ${stamp}`
-  await signIn(page, await createStaffAccount(request, 'editor'))
-  await page.goto('/admin/blogs')
-  await waitForHydration(page, 'main')
-  await page.getByRole('button', { name: 'Add Blog' }).click()
-  const add = page.getByRole('dialog', { name: 'Add Blog' })
-  await add.getByLabel('Title').fill(title)
-  await add.getByRole('textbox', { name: 'Content' }).click()
-  await page.keyboard.type('Coaches leave at eight from the front gate.')
-  await add.getByRole('button', { name: 'Publish' }).click()
-  await expect(toast(page, 'Blog created successfully')).toBeVisible()
+  const card = await publishedPost(page, request, title, 'Coaches leave at eight from the front gate.')
   const post = storedBlog(`trip-letter-${stamp}`)!
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) })
   await expect(card.getByText('Coaches leave at eight from the front gate....')).toBeVisible()
 
   // The post's text is loaded when its editor opens, on a slow connection too: the button says it is busy, and a second press opens nothing more.
