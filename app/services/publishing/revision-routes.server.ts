@@ -34,7 +34,8 @@ export function itemHistoryRoute(history: ItemHistory) {
     async loader({ params, context }: RouteArgs) {
       requireStaff(context, 'editor')
       try {
-        return { revisions: await history.list(params.id), current: await history.current(params.id) }
+        const [revisions, current] = await Promise.all([history.list(params.id), history.current(params.id)])
+        return { revisions, current }
       } catch (error) {
         if (isDomainError(error)) throw Response.json({ error: error.message }, { status: error.status })
         throw error
