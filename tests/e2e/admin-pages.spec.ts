@@ -208,3 +208,21 @@ test('an editor opens a page with its text loaded, changes it, and its history c
   await expect(history).toHaveCount(0)
   await expect(historyButton).toBeFocused()
 })
+
+test('on a phone a page with a table opens in its editor within the screen, the table scrolling inside the editor', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/pages')
+  await waitForHydration(page, 'main')
+  await page.getByRole('button', { name: 'Edit Term Dates' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit Page' })
+  const content = edit.getByRole('textbox', { name: 'Content' })
+  await expect(content.locator('table')).toBeVisible()
+  const dialogBox = (await edit.boundingBox())!
+  for (const field of [edit.getByLabel('Title'), edit.getByLabel('SEO description (optional)'), content]) {
+    const box = (await field.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width)
+  }
+  expect(await edit.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+  expect(await content.locator('table').evaluate((table) => getComputedStyle(table).overflowX === 'auto' && table.scrollWidth > table.clientWidth)).toBe(true)
+})
