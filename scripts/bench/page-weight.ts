@@ -12,13 +12,17 @@ export interface PageWeight {
 
 const gzipped = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).byteLength
 
-/** What the server-rendered HTML makes the browser load: script src, modulepreload links and stylesheet links. */
+/**
+ * What the server-rendered HTML makes the browser load: script src, modulepreload links, the modules the page's held
+ * module script preloads once the page has painted (`data-modulepreload`), and stylesheet links.
+ */
 function loadedScriptsAndStyles(html: string) {
   const scripts = new Set<string>()
   const stylesheets = new Set<string>()
   for (const tag of startTags(html, 'script')) {
     const src = attribute(tag, 'src')
     if (src) scripts.add(src)
+    for (const held of attribute(tag, 'data-modulepreload')?.split(' ').filter(Boolean) ?? []) scripts.add(held)
   }
   for (const tag of startTags(html, 'link')) {
     const rel = attribute(tag, 'rel')?.toLowerCase()

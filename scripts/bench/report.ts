@@ -73,7 +73,7 @@ function pageWeightSection(results: BenchResults) {
   return [
     '## Page weight',
     '',
-    'Bytes after gzip level 9 of the HTML and of every script (script src, modulepreload) and stylesheet the server-rendered page references, each counted once.',
+    'Bytes after gzip level 9 of the HTML and of every script (script src, modulepreload, the modules held until the first paint) and stylesheet the server-rendered page references, each counted once.',
     '',
     ...table(
       ['page', 'JavaScript', 'CSS', 'HTML', 'scripts', 'stylesheets'],

@@ -57,3 +57,27 @@ test('the cached gallery hydrates under its hashed policy and opens a photo full
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toBeHidden()
 })
+
+test.describe('a page fetches its scripts only once it has painted (docs/product-rules.md#performance-budget)', () => {
+  for (const [path, how] of [
+    ['/', 'from the cache, under its hashed policy'],
+    ['/search?q=school', 'rendered for the visitor, under a nonce'],
+  ] as const) {
+    test(`${path}, ${how}: every script starts after the first contentful paint, and the page hydrates`, async ({ page }) => {
+      const response = (await page.goto(path)) as Response
+      if (path === '/') await openCached(page, path)
+      else expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/)
+      await waitForHydration(page, 'main')
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ file: entry.name, start: entry.startTime })),
+      }))
+      expect(timing.paint).not.toBeNull()
+      expect(timing.scripts.length).toBeGreaterThanOrEqual(3)
+      for (const script of timing.scripts) expect(script.start, script.file).toBeGreaterThanOrEqual(timing.paint!)
+    })
+  }
+})
