@@ -49,7 +49,7 @@ test('stored files are served with their type and long caching; traversal is ref
 test('hashed assets are cached for a year and compressed', async ({ request }) => {
   const html = await (await request.get('/')).text()
   // React and React Router's file: large enough to be compressed (the smallest files are not worth it).
-  const asset = /\/assets\/framework-[^"]+\.js/.exec(html)?.[0]
+  const asset = /\/assets\/framework-[^"\s]+\.js/.exec(html)?.[0]
   expect(asset).toBeTruthy()
   const response = await request.get(asset!, { headers: { 'accept-encoding': 'br, gzip' } })
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')

@@ -84,7 +84,11 @@ test('the server renders the first slide, a high-priority first image, meta tags
   const images = [...html.matchAll(/<img [^>]*src="\/files\/uploads\/[^"]+"[^>]*>/g)].map((match) => match[0])
   expect(images[0]).toContain('loading="eager"')
   expect(images[0]).toContain('fetchPriority="high"')
-  expect(images.slice(1, 3).every((image) => image.includes('loading="lazy"'))).toBe(true)
+  expect(images.slice(1).every((image) => image.includes('loading="lazy"'))).toBe(true)
+  // Of the carousel, only the first slide's picture: the others come once the scripts run, a slide ahead.
+  const carousel = /aria-roledescription="carousel"[\s\S]*?<\/section>/.exec(html)![0]
+  expect(carousel.match(/<img /g)).toHaveLength(1)
+  expect(carousel).toContain(images[0]!)
   // Each image says what it shows, as described in the media library.
   expect(images[0]).toContain('alt="Drawing of the school grounds under a wide sky"')
   expect(images.at(-1)).toContain('alt="Drawing of the school building among trees"')
@@ -101,6 +105,33 @@ test('the server renders the first slide, a high-priority first image, meta tags
     email: 'office@example.org',
     address: { '@type': 'PostalAddress', streetAddress: '1 School Lane, Hometown' },
   })
+})
+
+test('each slide’s picture is fetched a slide before it is shown, and kept', async ({ page }) => {
+  const pictures: string[] = []
+  page.on('request', (request) => {
+    if (/\/files\/uploads\/[^/]+$/.test(new URL(request.url()).pathname)) pictures.push(new URL(request.url()).pathname)
+  })
+  await loadWithFrozenClock(page)
+  // Slides not on show are hidden, so out of the accessibility tree: found by their label.
+  const slidePicture = (index: number) => page.locator(`[aria-roledescription="slide"][aria-label="${index + 1} of 3"] img`)
+  await expect(slidePicture(0)).toHaveJSProperty('complete', true)
+  // Hydrated: the next slide's picture is in the page, the one after it is not.
+  await expect(slidePicture(1)).toHaveCount(1)
+  await expect(slidePicture(2)).toHaveCount(0)
+  const second = (await slidePicture(1).evaluate((image: HTMLImageElement) => new URL(image.currentSrc || image.src).pathname))
+  await expect.poll(() => pictures).toContain(second)
+
+  await page.clock.runFor(5_000)
+  await expectSlide(page, 1)
+  await expect(slidePicture(2)).toHaveCount(1)
+  await page.clock.runFor(5_000)
+  await expectSlide(page, 2)
+  // Back at the first slide, every picture is still there: none is fetched twice.
+  await page.clock.runFor(5_000)
+  await expectSlide(page, 0)
+  for (const index of [0, 1, 2]) await expect(slidePicture(index)).toHaveCount(1)
+  expect(new Set(pictures).size).toBe(pictures.length)
 })
 
 test('the carousel advances by itself every 5 s, looping, and pauses under the pointer', async ({ page }) => {

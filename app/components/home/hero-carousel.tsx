@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react'
 import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'react'
+import { useHydrated } from '#app/components/hooks/use-hydrated.ts'
 import { ThemedSection } from '#app/components/site/themed-section.tsx'
 import type { SectionContent } from '#app/domain/section/section.schema.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -9,6 +10,8 @@ import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 export const HERO_AUTOPLAY_MS = 5000
 
 type HeroSlide = SectionContent['home.hero']['slides'][number]
+
+const withSlide = (seen: ReadonlySet<number>, index: number) => (seen.has(index) ? seen : new Set([...seen, index]))
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 
@@ -45,16 +48,32 @@ export function HeroCarousel({ slides, imageAlts = {}, imagePositions = {} }: { 
   const prefersReducedMotion = usePrefersReducedMotion()
 
   const count = slides.length
+  // Slides shown so far, and with them the pictures the page holds (see `hasPicture`).
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set([0]))
+  const hydrated = useHydrated()
   const rotationOn = count > 1 && (rotationChosen ?? !prefersReducedMotion)
   const rotatingNow = rotationOn && !hovered && !keyboardFocusInside
 
   useEffect(() => {
     if (!rotatingNow) return
-    const timer = setTimeout(() => setActive((index) => (index + 1) % count), HERO_AUTOPLAY_MS)
+    const timer = setTimeout(() => {
+      const next = (active + 1) % count
+      setActive(next)
+      setSeen((current) => withSlide(current, next))
+    }, HERO_AUTOPLAY_MS)
     return () => clearTimeout(timer)
   }, [active, rotatingNow, count])
 
-  const show = (index: number) => setActive((index + count) % count)
+  function show(index: number) {
+    const slide = (index + count) % count
+    setActive(slide)
+    setSeen((current) => withSlide(current, slide))
+  }
+  /**
+   * The server sends the first slide's picture only; once the scripts run, a slide's picture is added when it is
+   * next or shown, and kept. A phone fetches each picture a slide before it is needed, not every one at once.
+   */
+  const hasPicture = (index: number) => index === 0 || (hydrated && (seen.has(index) || index === (active + 1) % count))
 
   function onFocus(event: FocusEvent<HTMLElement>) {
     if (event.target.matches(':focus-visible')) setKeyboardFocusInside(true)
@@ -89,16 +108,18 @@ export function HeroCarousel({ slides, imageAlts = {}, imagePositions = {} }: { 
                   index === active ? 'visible opacity-100' : 'invisible opacity-0',
                 )}
               >
-                <img
-                  src={slide.image}
-                  srcSet={imageSrcSet(slide.image)}
-                  sizes="100vw"
-                  alt={imageAlts[slide.image] ?? ''}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={index === 0 ? 'high' : 'auto'}
-                  className="absolute inset-0 size-full object-cover"
-                  style={{ objectPosition: imagePositions[slide.image] }}
-                />
+                {hasPicture(index) ? (
+                  <img
+                    src={slide.image}
+                    srcSet={imageSrcSet(slide.image)}
+                    sizes="100vw"
+                    alt={imageAlts[slide.image] ?? ''}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                    className="absolute inset-0 size-full object-cover"
+                    style={{ objectPosition: imagePositions[slide.image] }}
+                  />
+                ) : null}
                 <div aria-hidden className="absolute inset-0 bg-black/50" />
                 <div className="relative flex h-full flex-col items-center justify-center px-16 text-center md:px-24">
                   <Title className="max-w-4xl text-3xl font-bold tracking-tight text-balance md:text-5xl lg:text-6xl">{slide.title}</Title>
