@@ -8,6 +8,8 @@ export interface PageWeight {
   html: number
   scripts: string[]
   stylesheets: string[]
+  /** Gzip bytes (level 9) of each script, by address. */
+  scriptBytes: Record<string, number>
 }
 
 const gzipped = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).byteLength
@@ -43,10 +45,12 @@ async function download(url: URL) {
 export async function measurePageWeight(siteUrl: string, page: string): Promise<PageWeight> {
   const html = await download(new URL(page, siteUrl))
   const { scripts, stylesheets } = loadedScriptsAndStyles(new TextDecoder().decode(html))
-  const total = async (files: string[]) => {
-    let bytes = 0
-    for (const file of files) bytes += gzipped(await download(new URL(file, siteUrl)))
+  const sizes = async (files: string[]) => {
+    const bytes: Record<string, number> = {}
+    for (const file of files) bytes[file] = gzipped(await download(new URL(file, siteUrl)))
     return bytes
   }
-  return { javascript: await total(scripts), css: await total(stylesheets), html: gzipped(html), scripts, stylesheets }
+  const sum = (bytes: Record<string, number>) => Object.values(bytes).reduce((total, size) => total + size, 0)
+  const scriptBytes = await sizes(scripts)
+  return { javascript: sum(scriptBytes), css: sum(await sizes(stylesheets)), html: gzipped(html), scripts, stylesheets, scriptBytes }
 }

@@ -114,13 +114,15 @@ export function lighthouseSection(lighthouse: Record<string, LighthouseResult | 
   ]
 }
 
-export function markdownReport(results: BenchResults) {
+/** `goals`: the goals section (targets.ts), first after the run's description. */
+export function markdownReport(results: BenchResults, goals: string) {
   const { machine } = results
   return [
     '# Benchmarks',
     '',
     `Measured ${results.date} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, with \`${results.command}\`. One run on a shared machine: compare the ratios rather than the absolute figures.`,
     '',
+    goals,
     ...throughputSection(results),
     '',
     ...pageWeightSection(results),

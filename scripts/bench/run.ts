@@ -14,6 +14,7 @@ import { measureWorkers, workersReport } from './workers.ts'
 import { largeDataReport, measureLargeData } from './large-data.ts'
 import { measurePageCache, pageCacheReport } from './page-cache.ts'
 import { NGINX_INSTALL, NGINX_WORKERS, nginxVersion, serveSavedPages } from './static-baseline.ts'
+import { targetsReport } from './targets.ts'
 import { measureThroughput, WARM_UP_SECONDS, warmUp } from './throughput.ts'
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10)
@@ -113,7 +114,8 @@ try {
     pageWeight,
     lighthouse,
   }
-  const report = `${markdownReport(results)}\n${pageCacheReport(pageCache)}\n${outboxReport(outbox)}\n${adminListsReport(adminLists)}\n${workersReport(workers)}\n${largeDataReport(largeData)}`
+  const goals = targetsReport({ pageCache, pageWeight, lighthouse, workers, largeData })
+  const report = `${markdownReport(results, goals)}\n${pageCacheReport(pageCache)}\n${outboxReport(outbox)}\n${adminListsReport(adminLists)}\n${workersReport(workers)}\n${largeDataReport(largeData)}`
   console.log(report)
   fs.writeFileSync('docs/benchmarks.md', report)
   fs.mkdirSync('.tmp/bench', { recursive: true })

@@ -25,9 +25,11 @@ function referencedFiles(html: string) {
   for (const tag of startTags(html, 'script', 'link', 'img', 'source', 'video', 'audio')) {
     for (const name of ['src', 'href', 'poster']) references.add(attribute(tag, name) ?? '')
     for (const name of ['srcset', 'imagesrcset']) for (const candidate of (attribute(tag, name) ?? '').split(',')) references.add(candidate.trim().split(/\s+/)[0] ?? '')
+    // The modules preloaded once the page has painted.
+    for (const file of (attribute(tag, 'data-modulepreload') ?? '').split(' ')) references.add(file)
   }
   // The inline module script imports the route modules by path.
-  for (const [, file] of html.matchAll(/"(\/assets\/[^"]+)"/g)) references.add(file ?? '')
+  for (const [, file] of html.matchAll(/"(\/assets\/[^"\s]+)"/g)) references.add(file ?? '')
   return [...references].filter((reference) => reference.startsWith('/') && !reference.startsWith('//')).map((reference) => reference.split(/[?#]/)[0]!)
 }
 

@@ -12,7 +12,7 @@ import { measureThroughput, warmUp } from './throughput.ts'
 const PAGES = ['/', '/blogs'] as const
 const CONNECTIONS = 50
 /** The goal for one process (docs/product-rules.md#worker-processes-and-memory), and for each worker beside a primary. */
-const TARGET_MB = { afterStart: 200, afterLoad: 300 }
+export const TARGET_MB = { afterStart: 200, afterLoad: 300 }
 /** A small container's memory for the server alone (docs/product-rules.md#worker-processes-and-memory). */
 const SMALL_CONTAINER_MB = 256
 /** Memory settles for this long after a start before it is read. */
