@@ -119,6 +119,8 @@ export function scriptsAfterContent() {
         head = null
         return callback(null, Buffer.concat([rewritten, advance(false)]))
       }
+      // Once React Router's script has been held, the rest is passed on as it comes.
+      if (done) return callback(null, chunk)
       body = Buffer.concat([body, chunk])
       const out = advance(false)
       callback(null, out.length ? out : undefined)
