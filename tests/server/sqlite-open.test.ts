@@ -23,8 +23,11 @@ function openAndWrite(file: string, startAt: number) {
   return new Promise<string>((resolve) => {
     const child = spawn(process.execPath, ['--input-type=module', '--no-warnings', '-e', script])
     let output = ''
+    let errors = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('exit', () => resolve(output.trim()))
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+    // 'close', not 'exit': a process can have exited while what it printed is still on its way through the pipe.
+    child.on('close', (code, signal) => resolve(code === 0 ? output.trim() : `exit ${code ?? signal}: ${output}${errors}`.trim()))
   })
 }
 

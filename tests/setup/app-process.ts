@@ -98,6 +98,11 @@ export async function startApp(env: Record<string, string> = {}, options: { data
   }
 }
 
+/** A process's exit code once what it printed has been read too: at 'exit' its pipes may still hold output. */
+function exitedWithAllOutput(child: ChildProcess) {
+  return new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
+}
+
 /** Runs the server expecting it to fail at start-up; returns exit code and output. */
 export async function startAppExpectingFailure(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-app-'))
@@ -108,7 +113,7 @@ export async function startAppExpectingFailure(env: Record<string, string>) {
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  const code = await exitedWithAllOutput(child)
   return { code, output }
 }
 
@@ -165,6 +170,6 @@ export async function runSiteScript(script: 'backup' | 'restore' | 'migrate-data
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  const code = await exitedWithAllOutput(child)
   return { code, output }
 }
