@@ -66,8 +66,10 @@ async function serve() {
   if (DEVELOPMENT) {
     server.use(site.viteDevServer.middlewares)
   } else {
-    // Hashed file names: cache for a year.
-    server.use('/assets', express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y' }))
+    // Hashed file names: cache for a year. Scripts and stylesheets go as the build compressed them (brotli, else
+    // gzip), never compressed again per request.
+    const { default: precompressedFiles } = await import('express-static-gzip')
+    server.use('/assets', precompressedFiles(`${BUILD_DIR}/client/assets`, { enableBrotli: true, orderPreference: ['br', 'gzip'], serveStatic: { immutable: true, maxAge: '1y' } }))
     // The few files of public/, known by name: a static handler for every path looked on disk for each page first.
     const publicFiles = new Set(fs.readdirSync(`${BUILD_DIR}/client`, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`))
     const servePublicFile = express.static(`${BUILD_DIR}/client`, { maxAge: '1h', index: false })

@@ -26,27 +26,45 @@ type Graph = (id: string) => ModuleInfo | null
 
 const barrelOf = (id: string) => Object.entries(BARRELS).find(([file]) => id.replaceAll('\\', '/').endsWith(`node_modules/${file}`))?.[1]
 
-/** The names under which a barrel re-exports the module `id` (lucide-react's `export { default as X } from './icons/x.mjs'`, radix-ui's `import * as X from '@radix-ui/react-x'`). */
+/**
+ * What a module's code says, read with regular expressions once per module and build: the same barrel is read for
+ * each of its parts a page uses, and the same page module for each barrel it imports from.
+ */
+function readOnce<T>(read: (code: string) => T) {
+  const kept = new Map<string, T>()
+  return (code: string) => {
+    if (!kept.has(code)) kept.set(code, read(code))
+    return kept.get(code)!
+  }
+}
+
+/** A barrel's re-exports: lucide-react's `export { default as X } from './icons/x.mjs'`, radix-ui's `import * as X from '@radix-ui/react-x'`. */
+const reExportsOf = readOnce((code) => ({
+  named: [...code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)].map(([, list, source]) => ({
+    names: list!.split(',').map((name) => name.trim().split(/\s+as\s+/).pop()!),
+    suffix: source!.replace(/^\.\//, '/'),
+  })),
+  namespaces: [...code.matchAll(/import\s*\*\s*as\s*(\w+)\s*from\s*["']([^"']+)["']/g)].map(([, name, source]) => ({ name: name!, folder: `/node_modules/${source}/` })),
+}))
+
+/** A module's named imports, by specifier. */
+const namedImportsOf = readOnce((code) =>
+  [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)].map(([, list, source]) => ({
+    source: source!,
+    names: list!.split(',').map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!),
+  })),
+)
+
+/** The names under which a barrel re-exports the module `id`. */
 function namesInBarrel(barrelCode: string, id: string) {
   const path = id.replaceAll('\\', '/')
-  const names: string[] = []
-  for (const [, list, source] of barrelCode.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
-    if (path.endsWith(source!.replace(/^\.\//, '/'))) names.push(...list!.split(',').map((name) => name.trim().split(/\s+as\s+/).pop()!))
-  }
-  for (const [, name, source] of barrelCode.matchAll(/import\s*\*\s*as\s*(\w+)\s*from\s*["']([^"']+)["']/g)) {
-    if (path.includes(`/node_modules/${source}/`)) names.push(name!)
-  }
-  return names
+  const { named, namespaces } = reExportsOf(barrelCode)
+  return [...named.filter(({ suffix }) => path.endsWith(suffix)).flatMap(({ names }) => names), ...namespaces.filter(({ folder }) => path.includes(folder)).map(({ name }) => name)]
 }
 
 /** Whether the module's code imports any of `names` from `specifier`. */
 function importsNamed(code: string, specifier: string, names: readonly string[]) {
-  for (const [, list, source] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
-    if (source !== specifier) continue
-    const imported = list!.split(',').map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!)
-    if (imported.some((name) => names.includes(name))) return true
-  }
-  return false
+  return namedImportsOf(code).some(({ source, names: imported }) => source === specifier && imported.some((name) => names.includes(name)))
 }
 
 /**
@@ -95,6 +113,38 @@ function publicChunk(id: string, graph: Graph): string | null {
   return distinct.some((page) => !LINKED_ONLY.test(page)) ? 'site' : `page-${distinct.join('+')}`
 }
 
+interface ChunkingContext {
+  getModuleInfo: (id: string) => ModuleInfo | null
+}
+
+/**
+ * One build's chunk names, each module's worked out once: the bundler asks for every module's name more than once,
+ * and each answer walks the module's importers through the graph, whose modules it hands over anew on each call
+ * (their code too). Without this the client build took about a minute.
+ */
+const chunkNamesByBuild = new WeakMap<ChunkingContext, (id: string) => string | null>()
+function chunkNamesOf(context: ChunkingContext) {
+  let namesOf = chunkNamesByBuild.get(context)
+  if (!namesOf) {
+    const modules = new Map<string, ModuleInfo | null>()
+    const graph: Graph = (id) => {
+      if (!modules.has(id)) {
+        // The bundler's module info reads `code` across to JavaScript on each access: kept as read once.
+        const info = context.getModuleInfo(id)
+        modules.set(id, info && { importers: info.importers, code: info.code })
+      }
+      return modules.get(id)!
+    }
+    const names = new Map<string, string | null>()
+    namesOf = (id) => {
+      if (!names.has(id)) names.set(id, publicChunk(id, graph))
+      return names.get(id)!
+    }
+    chunkNamesByBuild.set(context, namesOf)
+  }
+  return namesOf
+}
+
 /**
  * `includeDependenciesRecursively: false` needs entries that may gain exports; React Router asks for
  * 'exports-only', which this keeps apart from that (it still reads each route module's own exports).
@@ -118,7 +168,7 @@ export default defineConfig({
               groups: [
                 { name: 'framework', test: FRAMEWORK, priority: 2 },
                 {
-                  name: (id, context) => publicChunk(id, (module) => context.getModuleInfo(module)),
+                  name: (id, context) => chunkNamesOf(context)(id),
                   priority: 1,
                   // Each module's chunk is chosen above, its imports' too: a page's chunk must not take in the site's modules.
                   includeDependenciesRecursively: false,

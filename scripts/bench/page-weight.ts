@@ -1,3 +1,4 @@
+import { get } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { attribute, startTags } from './html.ts'
 
@@ -10,7 +11,11 @@ export interface PageWeight {
   stylesheets: string[]
   /** Gzip bytes (level 9) of each script, by address. */
   scriptBytes: Record<string, number>
+  /** Bytes the server sends a browser that takes brotli, gzip, deflate and zstd (Chrome's Accept-Encoding). */
+  sent: { javascript: number; css: number; html: number }
 }
+
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 
 const gzipped = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).byteLength
 
@@ -41,6 +46,19 @@ async function download(url: URL) {
   return new Uint8Array(await response.arrayBuffer())
 }
 
+/** The bytes on the wire, as the server compressed them (fetch would undo the compression). */
+function sentBytes(url: URL) {
+  return new Promise<number>((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`))
+      let bytes = 0
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () => resolve(bytes))
+      response.on('error', reject)
+    }).on('error', reject)
+  })
+}
+
 /** Each file fetched once (fetch undoes the transfer compression) and compressed here, so that the figures do not depend on the server's settings. */
 export async function measurePageWeight(siteUrl: string, page: string): Promise<PageWeight> {
   const html = await download(new URL(page, siteUrl))
@@ -51,6 +69,12 @@ export async function measurePageWeight(siteUrl: string, page: string): Promise<
     return bytes
   }
   const sum = (bytes: Record<string, number>) => Object.values(bytes).reduce((total, size) => total + size, 0)
+  const sentTotal = async (files: string[]) => {
+    let total = 0
+    for (const file of files) total += await sentBytes(new URL(file, siteUrl))
+    return total
+  }
   const scriptBytes = await sizes(scripts)
-  return { javascript: sum(scriptBytes), css: sum(await sizes(stylesheets)), html: gzipped(html), scripts, stylesheets, scriptBytes }
+  const sent = { javascript: await sentTotal(scripts), css: await sentTotal(stylesheets), html: await sentBytes(new URL(page, siteUrl)) }
+  return { javascript: sum(scriptBytes), css: sum(await sizes(stylesheets)), html: gzipped(html), scripts, stylesheets, scriptBytes, sent }
 }

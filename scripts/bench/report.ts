@@ -73,11 +73,11 @@ function pageWeightSection(results: BenchResults) {
   return [
     '## Page weight',
     '',
-    'Bytes after gzip level 9 of the HTML and of every script (script src, modulepreload, the modules held until the first paint) and stylesheet the server-rendered page references, each counted once.',
+    'Bytes after gzip level 9 of the HTML and of every script (script src, modulepreload, the modules held until the first paint) and stylesheet the server-rendered page references, each counted once; and the bytes the server sends a browser that takes brotli (`accept-encoding: gzip, deflate, br, zstd`, as Chrome sends), what a phone downloads on a first visit.',
     '',
     ...table(
-      ['page', 'JavaScript', 'CSS', 'HTML', 'scripts', 'stylesheets'],
-      Object.entries(results.pageWeight).map(([page, weight]) => [page, weight.javascript, weight.css, weight.html, weight.scripts.length, weight.stylesheets.length]),
+      ['page', 'JavaScript', 'CSS', 'HTML', 'scripts', 'stylesheets', 'JavaScript sent', 'CSS sent', 'HTML sent'],
+      Object.entries(results.pageWeight).map(([page, weight]) => [page, weight.javascript, weight.css, weight.html, weight.scripts.length, weight.stylesheets.length, weight.sent.javascript, weight.sent.css, weight.sent.html]),
     ),
   ]
 }

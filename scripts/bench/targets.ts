@@ -78,7 +78,9 @@ function javascript({ pageWeight }: TargetInputs): TargetRow {
     goal,
     measured: `${range(kb(Math.min(...pages.map((page) => page.javascript))), kb(heaviest))} in at most ${files} files`,
     met: heaviest <= GOALS.javascriptBytes && files <= GOALS.scriptFiles,
-    why: `React and React Router alone, the \`framework\` file every page needs to hydrate and navigate, are ${kb(framework)} gzip (decision 035)`,
+    why:
+      `React and React Router alone, the \`framework\` file every page needs to hydrate and navigate, are ${kb(framework)} gzip (decision 035); ` +
+      `a browser that takes brotli is sent ${range(kb(Math.min(...pages.map((page) => page.sent.javascript))), kb(Math.max(...pages.map((page) => page.sent.javascript))))} of JavaScript a page`,
   }
 }
 
