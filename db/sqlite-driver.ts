@@ -79,7 +79,17 @@ export function openSqlite(file: string) {
   database.exec('PRAGMA synchronous = NORMAL')
   database.exec('PRAGMA foreign_keys = ON')
   database.exec(`PRAGMA busy_timeout = ${OPEN_WAIT_MS}`)
+  useUnicodeLower(database)
   return database
+}
+
+/**
+ * SQLite's own lower() folds only A to Z, so a search for 'émile' missed 'Émile' (and even 'été' missed 'ÉTÉ').
+ * The site's text filters compare lower(column) with a lower-cased pattern on both engines; this lower() folds
+ * every letter, as PostgreSQL's does. No index is built on lower(), so nothing stored depends on either.
+ */
+function useUnicodeLower(database: DatabaseSync) {
+  database.function('lower', { deterministic: true }, (text) => (typeof text === 'string' ? text.toLowerCase() : text))
 }
 
 /**

@@ -8,8 +8,8 @@ export function containsPattern(text: string): string {
 /**
  * True where any of `columns` holds `text`, ignoring case: `lower(column)
  * like lower(text)` with an explicit escape, written the same on both
- * engines. (SQLite's lower() folds only A to Z: other letters must match
- * their case there.)
+ * engines. On SQLite lower() is the site's own, which folds every letter as
+ * PostgreSQL's does (db/sqlite-driver.ts).
  */
 export function containsText(columns: readonly string[], text: string): RawBuilder<SqlBool> {
   const pattern = containsPattern(text)
