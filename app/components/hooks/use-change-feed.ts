@@ -4,7 +4,8 @@ import type { TableName } from '#db/database.ts'
 export interface ChangeEvent {
   table: TableName
   type: 'insert' | 'update' | 'delete'
-  id: string
+  /** The row, told to editors and admins only. */
+  id?: string
 }
 
 /** After a refused stream, the first wait before asking again; it doubles with each refusal in a row, up to the longest. */

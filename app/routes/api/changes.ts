@@ -9,6 +9,16 @@ import { onShutdown } from '#app/lib/shutdown.server.ts'
 import type { TableName } from '#db/database.ts'
 import type { Route } from './+types/changes.ts'
 
+/** Whether the request's session may follow the staff tables, by the same rule as opening them (no redirect). */
+async function mayFollowStaffTables(request: Request) {
+  try {
+    await requireRole(request, 'editor')
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Tables whose changes anyone may follow; the rest need a staff session. */
 const PUBLIC_TABLES = ['themes', 'sections', 'blogs', 'events', 'policies', 'testimonials', 'gallery', 'gallery_folders', 'alerts'] as const
 const STAFF_TABLES = ['contact_messages', 'profiles', 'user_roles'] as const
@@ -40,7 +50,8 @@ function reconnectDelayMs() {
 
 /**
  * Server-sent events: `GET /api/changes?tables=themes,sections` streams
- * `{table, type, id}` for each committed write to those tables. The server
+ * `{table, type, id}` for each committed write to those tables (`{table, type}`
+ * to whoever is not an editor or admin). The server
  * ends each stream after a while (the browser reconnects, and staff access is
  * checked again), and holds only so many at once (CHANGE_STREAM_LIMITS).
  */
@@ -50,9 +61,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json({ error: `tables must list one or more of: ${[...PUBLIC_TABLES, ...STAFF_TABLES].join(', ')}` }, { status: 400 })
   }
   const tables: TableName[] = parsed.data
-  if (tables.some((table) => (STAFF_TABLES as readonly string[]).includes(table))) {
-    await requireRole(request, 'editor')
-  }
+  const staffTables = tables.some((table) => (STAFF_TABLES as readonly string[]).includes(table))
+  if (staffTables) await requireRole(request, 'editor')
+  // Drafts' writes are published too: which row changed is for staff, who may see drafts; anyone else is told the
+  // table and the kind of change, enough to reload what they are shown.
+  const toldWhichRow = staffTables || (await mayFollowStaffTables(request))
 
   const admission = changeStreams.admit(clientAddressGroup(context.get(clientAddressContext)))
   if (!admission.ok) {
@@ -74,8 +87,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       }
       send('retry: 3000\n: connected\n\n')
-      const unsubscribe = changeFeed.subscribe(tables, (change) => {
-        send(`event: change\ndata: ${JSON.stringify(change)}\n\n`)
+      const unsubscribe = changeFeed.subscribe(tables, ({ table, type, id }) => {
+        send(`event: change\ndata: ${JSON.stringify(toldWhichRow ? { table, type, id } : { table, type })}\n\n`)
       })
       const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS)
       const lifetime = setTimeout(() => {
