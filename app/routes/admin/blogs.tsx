@@ -116,17 +116,17 @@ function BlogAdminCard({ post, controls, select }: { post: ListedBlogPost; contr
           className="aspect-video w-full object-cover"
         />
       ) : null}
-      <CardContent className="space-y-2">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0 space-y-1">
-            <h2 className="font-semibold break-words">{post.title}</h2>
-            <p className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
-              {select}
-              <CalendarDays aria-hidden className="size-4 shrink-0" />
-              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, timeZone)}</time>
-              <PublicationBadge item={post} />
-            </p>
-          </div>
+      <CardContent className="flex flex-1 flex-col gap-2">
+        <h2 className="font-semibold break-words">{post.title}</h2>
+        <p className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
+          {select}
+          <CalendarDays aria-hidden className="size-4 shrink-0" />
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, timeZone)}</time>
+          <PublicationBadge item={post} />
+        </p>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{post.cardText}</p>
+        {/* Four buttons beside the title left it a third of a phone's card: they sit under the text, at the card's foot. */}
+        <div className="mt-auto flex justify-end">
           <ItemActions
             name={post.title}
             confirmQuestion={BLOG_MESSAGES.confirmDelete}
@@ -145,7 +145,6 @@ function BlogAdminCard({ post, controls, select }: { post: ListedBlogPost; contr
             }
           />
         </div>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{post.cardText}</p>
         {historyOpen ? <BlogHistoryDialog post={post} onClose={() => setHistoryOpen(false)} /> : null}
       </CardContent>
     </Card>
