@@ -70,10 +70,10 @@ test('a scheduled post goes live on both instances at its time, and each tells i
   } finally {
     await client.end()
   }
-  for (const stream of events) expect(JSON.parse((await stream.next()).data)).toEqual({ table: 'blogs', type: 'insert', id })
+  for (const stream of events) expect(JSON.parse((await stream.next()).data)).toEqual({ table: 'blogs', type: 'insert' })
   for (const app of [a, b]) expect((await fetch(`${app.url}/blogs/${slug}`)).status).toBe(404)
 
-  for (const stream of events) expect(JSON.parse((await stream.next(15_000)).data)).toEqual({ table: 'blogs', type: 'update', id })
+  for (const stream of events) expect(JSON.parse((await stream.next(15_000)).data)).toEqual({ table: 'blogs', type: 'update' })
   expect(Date.now()).toBeGreaterThanOrEqual(goesLive.getTime())
   for (const app of [a, b]) {
     const page = await fetch(`${app.url}/blogs/${slug}`)
