@@ -143,7 +143,9 @@ describe(`policy addresses and versions on ${database.engine}`, () => {
   test('an admin deletes an old version (its file goes), never the current one; an editor may not', async () => {
     const policy = await createPolicy(submission({ title: 'Behaviour Policy', file: pdf('one.pdf', 'One.') }))
     const replaced = await updatePolicy(policy.id, submission({ title: 'Behaviour Policy', fileUrl: policy.fileUrl, file: pdf('two.pdf', 'Two.') }))
-    const [current, old] = (await listPolicyVersions([replaced])).get(policy.id)!
+    const versions = (await listPolicyVersions([replaced])).get(policy.id)!
+    const current = versions.find((version) => version.current)
+    const old = versions.find((version) => !version.current)
     await expect(deletePolicyVersion(old!.id, { role: 'editor' })).rejects.toMatchObject({ code: 'forbidden', message: POLICY_MESSAGES.versionsAdminsOnly })
     await expect(deletePolicyVersion(current!.id, { role: 'admin' })).rejects.toMatchObject({ code: 'conflict', message: POLICY_MESSAGES.currentVersion })
     expect(await isStored(old!.fileUrl)).toBe(true)
@@ -152,5 +154,19 @@ describe(`policy addresses and versions on ${database.engine}`, () => {
     expect(await isStored(current!.fileUrl)).toBe(true)
     expect((await listPolicyVersions([replaced])).get(policy.id)!.map((version) => version.id)).toEqual([current!.id])
     await expect(deletePolicyVersion(old!.id, { role: 'admin' })).rejects.toMatchObject({ code: 'not_found', message: POLICY_MESSAGES.versionNotFound })
+  })
+
+  test('two versions saved within the same millisecond list the current one first', async () => {
+    const policy = await createPolicy(submission({ title: 'Uniform Policy', file: pdf('one.pdf', 'One.') }))
+    const replaced = await updatePolicy(policy.id, submission({ title: 'Uniform Policy', fileUrl: policy.fileUrl, file: pdf('two.pdf', 'Two.') }))
+    // The same moment, and ids whose order alone would put the old version first.
+    const moment = '2026-11-28T10:00:00.000Z'
+    await db.updateTable('policy_versions').set({ created_at: moment, id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' }).where('file_url', '=', policy.fileUrl).execute()
+    await db.updateTable('policy_versions').set({ created_at: moment, id: '00000000-0000-4000-8000-000000000000' }).where('file_url', '=', replaced.fileUrl).execute()
+    const versions = (await listPolicyVersions([replaced])).get(policy.id)!
+    expect(versions.map((version) => ({ fileUrl: version.fileUrl, current: version.current }))).toEqual([
+      { fileUrl: replaced.fileUrl, current: true },
+      { fileUrl: policy.fileUrl, current: false },
+    ])
   })
 })

@@ -138,6 +138,9 @@ export async function listPolicyVersions(policies: readonly Pick<Policy, 'id' | 
     if (current) currentFound.add(row.policy_id)
     byPolicy.get(row.policy_id)!.push(toVersion(row, current))
   }
+  // Two versions saved within the same millisecond (a script replacing a document at once) have no order of their
+  // own: the current one is the newer, so it goes first.
+  for (const versions of byPolicy.values()) versions.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.current) - Number(a.current))
   return byPolicy
 }
 
