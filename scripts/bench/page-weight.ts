@@ -1,5 +1,5 @@
 import { get } from 'node:http'
-import { gzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync, zstdDecompressSync } from 'node:zlib'
 import { attribute, startTags } from './html.ts'
 
 export interface PageWeight {
@@ -40,41 +40,55 @@ function loadedScriptsAndStyles(html: string) {
   return { scripts: [...scripts], stylesheets: [...stylesheets] }
 }
 
-async function download(url: URL) {
-  const response = await fetch(url)
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
-  return new Uint8Array(await response.arrayBuffer())
-}
+const DECODE: Record<string, (bytes: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync, zstd: zstdDecompressSync }
 
-/** The bytes on the wire, as the server compressed them (fetch would undo the compression). */
-function sentBytes(url: URL) {
-  return new Promise<number>((resolve, reject) => {
+/** A file as a browser gets it: the bytes on the wire (as the server compressed them) and the file they decode to. */
+function download(url: URL) {
+  return new Promise<{ sent: number; body: Uint8Array }>((resolve, reject) => {
     get(url, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (response) => {
-      if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`))
-      let bytes = 0
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
-      response.on('end', () => resolve(bytes))
+      if (response.statusCode !== 200) {
+        response.resume()
+        reject(new Error(`${url} answered ${response.statusCode}`))
+        return
+      }
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        const wire = Buffer.concat(chunks)
+        const decode = DECODE[response.headers['content-encoding'] ?? '']
+        resolve({ sent: wire.length, body: decode ? decode(wire) : wire })
+      })
       response.on('error', reject)
     }).on('error', reject)
   })
 }
 
-/** Each file fetched once (fetch undoes the transfer compression) and compressed here, so that the figures do not depend on the server's settings. */
+/**
+ * Each file fetched once, as a browser would: the bytes it was sent, and its content compressed here with gzip, so
+ * that the gzip figures do not depend on the server's settings.
+ */
 export async function measurePageWeight(siteUrl: string, page: string): Promise<PageWeight> {
   const html = await download(new URL(page, siteUrl))
-  const { scripts, stylesheets } = loadedScriptsAndStyles(new TextDecoder().decode(html))
-  const sizes = async (files: string[]) => {
-    const bytes: Record<string, number> = {}
-    for (const file of files) bytes[file] = gzipped(await download(new URL(file, siteUrl)))
-    return bytes
+  const { scripts, stylesheets } = loadedScriptsAndStyles(new TextDecoder().decode(html.body))
+  const weigh = async (files: string[]) => {
+    const gzip: Record<string, number> = {}
+    let sent = 0
+    for (const file of files) {
+      const { sent: wire, body } = await download(new URL(file, siteUrl))
+      gzip[file] = gzipped(body)
+      sent += wire
+    }
+    return { gzip, sent }
   }
   const sum = (bytes: Record<string, number>) => Object.values(bytes).reduce((total, size) => total + size, 0)
-  const sentTotal = async (files: string[]) => {
-    let total = 0
-    for (const file of files) total += await sentBytes(new URL(file, siteUrl))
-    return total
+  const [js, css] = [await weigh(scripts), await weigh(stylesheets)]
+  return {
+    javascript: sum(js.gzip),
+    css: sum(css.gzip),
+    html: gzipped(html.body),
+    scripts,
+    stylesheets,
+    scriptBytes: js.gzip,
+    sent: { javascript: js.sent, css: css.sent, html: html.sent },
   }
-  const scriptBytes = await sizes(scripts)
-  const sent = { javascript: await sentTotal(scripts), css: await sentTotal(stylesheets), html: await sentBytes(new URL(page, siteUrl)) }
-  return { javascript: sum(scriptBytes), css: sum(await sizes(stylesheets)), html: gzipped(html), scripts, stylesheets, scriptBytes, sent }
 }
