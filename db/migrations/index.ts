@@ -21,6 +21,7 @@ import { growthIndexes } from './0019-growth-indexes.ts'
 import { searchWords } from './0020-search-words.ts'
 import { inboxCountIndex } from './0021-inbox-count-index.ts'
 import { contentVersion } from './0022-content-version.ts'
+import { searchPrefixes } from './0023-search-prefixes.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -50,6 +51,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0020-search-words': searchWords(engine),
     '0021-inbox-count-index': inboxCountIndex(),
     '0022-content-version': contentVersion(engine),
+    '0023-search-prefixes': searchPrefixes(engine),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

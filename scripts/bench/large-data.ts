@@ -17,7 +17,7 @@ export const MAX_RATIO = 2
 const POST = '/blogs/{slug}'
 const ALBUM = '/gallery/{album}'
 const SITEMAP_FILE = '{first sitemap}'
-const PUBLIC_PAGES = ['/', '/blogs', POST, '/gallery', ALBUM, '/calendar', '/calendar?view=month', '/policies', '/search?q=school+trip', '/sitemap.xml', SITEMAP_FILE, '/blogs/rss.xml', '/calendar.ics']
+const PUBLIC_PAGES = ['/', '/blogs', POST, '/gallery', ALBUM, '/calendar', '/calendar?view=month', '/policies', '/search?q=school+trip', '/search?q=p', '/sitemap.xml', SITEMAP_FILE, '/blogs/rss.xml', '/calendar.ics']
 const ADMIN_LISTS = ['/admin', '/admin/blogs', '/admin/pages', '/admin/events', '/admin/gallery', '/admin/media', '/admin/policies', '/admin/testimonials', '/admin/contact', '/admin/users', '/admin/subscribers', '/admin/deliveries', '/admin/alerts', '/admin/staff']
 
 export interface LargeDataRow {
