@@ -113,6 +113,15 @@ describe(`site search on ${database.engine}`, () => {
     expect(await found('uniform rainy')).toEqual([corpus.page])
   })
 
+  test('a title match has every word in the title: one in the title and one only in the text ranks after it, however relevant', async () => {
+    const titled = await addPost('Marigold trowel sale', `<p>${'Come along on Friday with friends and family. '.repeat(40)}</p>`)
+    const halfTitled = await addPost('Trowel', '<p>Marigold and trowel, marigold and trowel.</p>')
+    // Both are title matches of one word: the short text full of both words is the more relevant.
+    expect(await found('trowel')).toEqual([halfTitled, titled])
+    expect(await found('marigold trowel')).toEqual([titled, halfTitled])
+    expect(await found('trowel marigold')).toEqual([titled, halfTitled])
+  })
+
   test('a page result links to its address under its parent, which follows the parent’s slug', async () => {
     const parent = await addPage('Admissions', '<p>How to join.</p>', { slug: 'admissions' })
     const child = await addPage('Visiting days', '<p>Tours with the headteacher every Thursday xylophones.</p>', { slug: 'visits', parentId: parent })

@@ -92,9 +92,17 @@ const sqliteSearch: EngineSearch = {
   },
 }
 
-/** PostgreSQL: the words as a tsquery of plain lexemes (letters and digits only), all required, the last one as a prefix. */
-function tsQuery(terms: string[]): RawBuilder<unknown> {
-  const text = terms.map((term, index) => `${term}${index === terms.length - 1 ? ':*' : ''}`).join(' & ')
+/**
+ * PostgreSQL: the words as a tsquery of plain lexemes (letters and digits only), all required, the last one as a
+ * prefix; `inTitle` asks for each with the title's weight (A) in the stored words.
+ */
+function tsQuery(terms: string[], { inTitle = false } = {}): RawBuilder<unknown> {
+  const text = terms
+    .map((term, index) => {
+      const flags = `${index === terms.length - 1 ? '*' : ''}${inTitle ? 'A' : ''}`
+      return flags ? `${term}:${flags}` : term
+    })
+    .join(' & ')
   return sql`to_tsquery('english'::regconfig, ${text})`
 }
 /** The weighted words (title A, body B) migration 0020 stores, and the title's words its GIN index holds. */
@@ -118,12 +126,15 @@ const postgresSearch: EngineSearch = {
   // page's ten get a snippet.
   async page(terms, now, offset, limit) {
     const query = tsQuery(terms)
+    // Whether a candidate is a title match, from the stored words' weights: parsing each one's title again cost a
+    // few ms a search.
+    const titleQuery = tsQuery(terms, { inTitle: true })
     const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=${SNIPPET_WORDS}, MinWords=${Math.floor(SNIPPET_WORDS / 2)}`
     const { rows } = await sql<Row>`with recent as materialized (${postgresMatches(WORDS, query, now, MATCHES_COUNTED)}),
       titled as materialized (${postgresMatches(TITLE_WORDS, query, now, SEARCH_LIMITS.titled)}),
       ranked as (
         select s.subject, s.subject_id, s.title, s.url, s.shown_at, s.body, (select count(*) from recent) as matched,
-          (${TITLE_WORDS} @@ ${query}) as in_title,
+          (${WORDS} @@ ${titleQuery}) as in_title,
           -ts_rank('{0.1, 0.2, 0.4, 1.0}', ${WORDS}, ${query}, 1) as score
         from (select * from recent union select * from titled) candidates
         join search_index s on s.subject = candidates.subject and s.subject_id = candidates.subject_id
