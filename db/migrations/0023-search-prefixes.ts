@@ -15,7 +15,8 @@ const FTS_TRIGGERS = ['search_index_fts_insert', 'search_index_fts_delete', 'sea
  * An FTS5 table's options are fixed when it is made, so it is made again under
  * the same name and the documents are copied with their rowids: the search
  * reads the newest written first. The triggers of 0012 are made again as they
- * were, to write to the new table. PostgreSQL: nothing; its GIN index reads a
+ * were, to write to the new table (restated, not imported: a migration stays as
+ * it shipped). PostgreSQL: nothing; its GIN index reads a
  * prefix as a range of its words. See docs/product-rules.md#site-search.
  */
 export function searchPrefixes(engine: Engine): Migration {
