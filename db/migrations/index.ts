@@ -22,6 +22,7 @@ import { searchWords } from './0020-search-words.ts'
 import { inboxCountIndex } from './0021-inbox-count-index.ts'
 import { contentVersion } from './0022-content-version.ts'
 import { searchPrefixes } from './0023-search-prefixes.ts'
+import { blogListIndex } from './0024-blog-list-index.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -52,6 +53,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0021-inbox-count-index': inboxCountIndex(),
     '0022-content-version': contentVersion(engine),
     '0023-search-prefixes': searchPrefixes(engine),
+    '0024-blog-list-index': blogListIndex(),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

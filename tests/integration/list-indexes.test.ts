@@ -1,6 +1,8 @@
 import { CompiledQuery, sql, type Compilable } from 'kysely'
 import { describe, expect, test } from 'vitest'
+import { publicationStateCounts } from '#app/domain/publishing/publication-filter.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { containsText } from '#app/lib/text-filter.server.ts'
 import { LIST_PAGE_SIZE } from '#app/lib/list-params.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 
@@ -50,6 +52,17 @@ describe(`the list indexes on ${database.engine}`, () => {
     expect(testimonials.join('\n')).toMatch(/USING INDEX testimonials_newest_idx\b/)
   })
 
+  test.runIf(database.engine === 'sqlite')("the blog list and its title search read one index in the list's order: the counts from the index alone, a page without sorting or reading the posts it passes over", async () => {
+    // As app/domain/blog/blog-admin-list.server.ts asks them.
+    const searched = db.selectFrom('blogs').where(containsText(['title'], 'welcome back'))
+    const counts = await sqlitePlan(searched.select(publicationStateCounts('blogs', new Date())))
+    expect(counts).toEqual(['SCAN blogs USING COVERING INDEX blogs_newest_idx'])
+    for (const query of [searched, db.selectFrom('blogs')]) {
+      const page = await sqlitePlan(query.selectAll().orderBy('published_at', 'desc').orderBy('id').limit(LIST_PAGE_SIZE).offset(0))
+      expect(page).toEqual(['SCAN blogs USING INDEX blogs_newest_idx'])
+    }
+  })
+
   test.runIf(database.engine === 'postgres')('every list index exists, in the order the lists read', async () => {
     const { rows } = await sql<{ tablename: string; indexname: string; indexdef: string }>`select tablename, indexname, indexdef from pg_indexes where schemaname = current_schema()`.execute(db)
     for (const [table, names] of Object.entries(LIST_INDEXES)) {
@@ -58,5 +71,7 @@ describe(`the list indexes on ${database.engine}`, () => {
     expect(rows.find((row) => row.indexname === 'contact_messages_read_newest_idx')?.indexdef).toMatch(/\(read, created_at DESC, id\)$/)
     expect(rows.find((row) => row.indexname === 'contact_messages_count_idx')?.indexdef).toMatch(/\(read\)$/)
     expect(rows.some((row) => row.indexname === 'contact_messages_read_idx')).toBe(false)
+    expect(rows.find((row) => row.indexname === 'blogs_newest_idx')?.indexdef).toMatch(/\(published_at DESC, id, status, title\)$/)
+    expect(rows.some((row) => row.indexname === 'blogs_published_at_idx')).toBe(false)
   })
 })
