@@ -195,6 +195,8 @@ test('about: the counter follows the text; the logo comes from the image picker,
   const picker = page.getByRole('dialog', { name: 'Select or Upload Image' })
   const grid = picker.getByTestId('image-picker-grid')
   await expect(grid.getByRole('button').first()).toBeVisible()
+  // Measured once the dialog has grown in: while it zooms, its box is a little smaller than its layout.
+  await picker.evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)))
   expect(await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length)).toBe(3)
   expect(await grid.evaluate((element) => element.parentElement!.getBoundingClientRect().height)).toBe(300)
   const dropZone = picker.getByTestId('image-drop-zone')
