@@ -47,13 +47,15 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
 const fixed = (value: number) => value.toFixed(value >= 10 ? 1 : 2)
 /** 'a–b', or 'a' when both ends are the same. */
 const range = (low: string, high: string) => (low === high ? low : `${low}–${high}`)
+/** The lowest and highest of `values` as a range, each written by `format`. */
+const spread = (values: number[], format: (value: number) => string) => range(format(Math.min(...values)), format(Math.max(...values)))
 
 function cachedPages({ pageCache }: TargetInputs): TargetRow {
   const goal = `Cached public pages at ≥ ${GOALS.cachedRatio} × nginx, 10 and 100 connections`
   const ratios = pageCache.flatMap((row) => (row.nginx ? [row.cached.requestsPerSecond / row.nginx.requestsPerSecond] : []))
   if (!ratios.length) return { goal, measured: 'no nginx baseline', met: null }
   const lowest = Math.min(...ratios)
-  return { goal, measured: `${range(fixed(lowest), fixed(Math.max(...ratios)))} × nginx`, met: lowest >= GOALS.cachedRatio, why: `${fixed(lowest)} × nginx on the slowest page` }
+  return { goal, measured: `${spread(ratios, fixed)} × nginx`, met: lowest >= GOALS.cachedRatio, why: `${fixed(lowest)} × nginx on the slowest page` }
 }
 
 function uncachedHome({ pageCache }: TargetInputs): TargetRow {
@@ -80,11 +82,11 @@ function javascript({ pageWeight }: TargetInputs): TargetRow {
   const framework = Math.max(0, ...pages.flatMap((page) => Object.entries(page.scriptBytes).filter(([file]) => /\/framework-[^/]*\.js$/.test(file)).map(([, bytes]) => bytes)))
   return {
     goal,
-    measured: `${range(kb(Math.min(...pages.map((page) => page.javascript))), kb(heaviest))} in at most ${files} files`,
+    measured: `${spread(pages.map((page) => page.javascript), kb)} in at most ${files} files`,
     met: heaviest <= GOALS.javascriptBytes && files <= GOALS.scriptFiles,
     why:
       `React and React Router alone, the \`framework\` file every page needs to hydrate and navigate, are ${kb(framework)} gzip (decision 035); ` +
-      `a browser that takes brotli is sent ${range(kb(Math.min(...pages.map((page) => page.sent.javascript))), kb(Math.max(...pages.map((page) => page.sent.javascript))))} of JavaScript a page`,
+      `a browser that takes brotli is sent ${spread(pages.map((page) => page.sent.javascript), kb)} of JavaScript a page`,
   }
 }
 
@@ -102,7 +104,7 @@ function lighthouseScores({ lighthouse }: TargetInputs): TargetRow {
   const met = !failed.length && !below.length && Math.min(...others) === 100 && firstPaint <= GOALS.firstPaintMs
   return {
     goal,
-    measured: `performance ${range(String(Math.min(...performance)), String(Math.max(...performance)))}, the others ${range(String(Math.min(...others)), '100')}, first paint at most ${(firstPaint / 1000).toFixed(1)} s`,
+    measured: `performance ${spread(performance, String)}, the others ${range(String(Math.min(...others)), '100')}, first paint at most ${(firstPaint / 1000).toFixed(1)} s`,
     met,
     why: [...below.map((page) => `performance ${page}`), ...failed.map((page) => `Lighthouse failed on ${page}`)].join('; ') || 'see the Lighthouse table',
   }
