@@ -8,7 +8,7 @@ import type { SchoolEvent } from '#app/domain/event/event.ts'
 import { buildICalendar } from '#app/services/feeds/icalendar.ts'
 import { buildRobotsTxt } from '#app/services/feeds/robots.ts'
 import { buildBlogRss } from '#app/services/feeds/blog-feeds.ts'
-import { buildSitemap } from '#app/services/feeds/sitemap.ts'
+import { buildSitemap, sitemapBody, sitemapStream } from '#app/services/feeds/sitemap.ts'
 import { parseFeedXml } from '#tests/setup/feed-xml.ts'
 
 const SITE = 'https://school.example'
@@ -286,6 +286,18 @@ describe('buildSitemap', () => {
       { loc: `${SITE}/blogs/fish%20%26%20chips`, lastmod: '2027-01-20T10:00:00.000Z' },
     ])
     for (const { loc } of urlset.url ?? []) expect(new URL(loc).origin).toBe(SITE)
+  })
+})
+
+describe('sitemapBody', () => {
+  test('sends the sitemap in pieces of about 16 KB, not a piece per tag', async () => {
+    const entries = Array.from({ length: 5_000 }, (_, n) => ({ path: `/blogs/term-news-${n}`, lastModified: '2027-01-20T10:00:00.000Z' }))
+    const pieces: Uint8Array[] = []
+    for await (const piece of sitemapBody(sitemapStream(SITE, entries))) pieces.push(piece)
+    expect(Buffer.concat(pieces).toString('utf8')).toBe(await buildSitemap(SITE, entries))
+    // Each piece is a write through the response's compression: one per tag made 20,000 of them.
+    for (const piece of pieces.slice(0, -1)) expect(piece.byteLength).toBeGreaterThanOrEqual(16 * 1024)
+    expect(pieces.length).toBeLessThanOrEqual(Math.ceil(Buffer.concat(pieces).byteLength / (16 * 1024)))
   })
 })
 

@@ -33,8 +33,25 @@ export function sitemapIndexStream(siteUrl: string, paths: readonly string[]): R
   return Readable.from(paths.map((path) => ({ url: `${siteUrl}${path}` }))).pipe(new SitemapIndexStream())
 }
 
-/** A stream of XML text as a response body of UTF-8 bytes. */
+/**
+ * Characters gathered before a piece of the body is sent. The library writes a piece of text per tag, and each piece
+ * on its own went through the response's compression as a write of its own: a file of 5,000 addresses took most of
+ * a second to send gzip-compressed, where the text takes some tens of milliseconds to write.
+ */
+const PIECE_CHARACTERS = 16 * 1024
+
+/** A stream of XML text as a response body of UTF-8 bytes, in pieces of about 16 KB. */
 export function sitemapBody(stream: Readable): ReadableStream<Uint8Array> {
-  // The library writes text chunks; the response streams them as UTF-8.
-  return (Readable.toWeb(stream) as ReadableStream<string>).pipeThrough(new TextEncoderStream())
+  return Readable.toWeb(Readable.from(inPieces(stream))) as ReadableStream<Uint8Array>
+}
+
+async function* inPieces(text: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
+  let pending = ''
+  for await (const part of text) {
+    pending += part.toString()
+    if (pending.length < PIECE_CHARACTERS) continue
+    yield Buffer.from(pending)
+    pending = ''
+  }
+  if (pending) yield Buffer.from(pending)
 }
