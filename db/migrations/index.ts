@@ -23,6 +23,7 @@ import { inboxCountIndex } from './0021-inbox-count-index.ts'
 import { contentVersion } from './0022-content-version.ts'
 import { searchPrefixes } from './0023-search-prefixes.ts'
 import { blogListIndex } from './0024-blog-list-index.ts'
+import { publicBlogListIndex } from './0025-public-blog-list-index.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -54,6 +55,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0022-content-version': contentVersion(engine),
     '0023-search-prefixes': searchPrefixes(engine),
     '0024-blog-list-index': blogListIndex(),
+    '0025-public-blog-list-index': publicBlogListIndex(),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

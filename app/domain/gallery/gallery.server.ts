@@ -201,7 +201,7 @@ async function publishedAlbums(counts: ReadonlyMap<string, number>, limit?: numb
  */
 export async function getPublicGallery(query: { folder?: string | null; page?: number } = {}): Promise<PublicGallery> {
   const folder = query.folder ?? null
-  const shown = folder === null ? visibleImages() : visibleImages().where(folderOf, '=', folder)
+  const shown = folder === null ? visibleImages() : publicFolderPhotos(folder)
   const { total, folders, counts } = await galleryFolders()
   const { rows, pages } = await pageOfQuery(shown.orderBy('gallery.created_at', 'desc').orderBy('gallery.id'), query.page ?? 1, PUBLIC_GALLERY_PAGE_SIZE, folder === null ? total : (counts.get(folder) ?? 0))
   // Only the first page of all photos shows album cards: no other page reads them.
@@ -221,12 +221,21 @@ export async function getPublicAlbum(slug: string, page = 1): Promise<{ album: P
   const row = await db.selectFrom('gallery_folders').selectAll().where('slug', '=', slug).where('external_use', '=', true).where('enabled', '=', true).executeTakeFirst()
   if (!row) return null
   const folder = toGalleryFolder(row)
-  const inAlbum = visibleImages().where('gallery_folders.id', '=', row.id)
   const [{ rows, pages }, covers] = await Promise.all([
-    pageOfQuery(inAlbumOrder(inAlbum), page, PUBLIC_GALLERY_PAGE_SIZE),
+    pageOfQuery(inAlbumOrder(publicFolderPhotos(folder.name)), page, PUBLIC_GALLERY_PAGE_SIZE),
     coversOf([folder]),
   ])
   return { album: toPublicAlbum(folder, pages.total, covers.get(folder.name)), images: rows.map(toGalleryImage), pages }
+}
+
+/**
+ * The photos visitors may see in one folder (an album). The visibility join
+ * matches a photo's folder through an expression no index serves, so it is
+ * asked as plain conditions on the folder column as well (an empty folder is
+ * 'general''s): a folder's page then reads the folder index, not every photo.
+ */
+export function publicFolderPhotos(folder: string) {
+  return visibleImages().where('gallery.folder', 'in', folder === DEFAULT_FOLDER ? [DEFAULT_FOLDER, ''] : [folder])
 }
 
 /**
