@@ -21,8 +21,10 @@ export async function pageOfQuery<DB, TB extends keyof DB, Row>(
   const total = known ?? (await countOf(query))
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
   const shown = Math.min(Math.max(1, Math.floor(page) || 1), pageCount)
-  const rows = await query.limit(pageSize).offset((shown - 1) * pageSize).execute()
-  return { rows, pages: { page: shown, pageCount, total, pageSize } }
+  const pages = { page: shown, pageCount, total, pageSize }
+  // Counted none: a search that finds nothing is not looked for a second time through every row.
+  if (total === 0) return { rows: [], pages }
+  return { rows: await query.limit(pageSize).offset((shown - 1) * pageSize).execute(), pages }
 }
 
 async function countOf<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>): Promise<number> {

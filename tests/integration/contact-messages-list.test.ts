@@ -67,6 +67,47 @@ describe(`the Contact Messages list on ${database.engine}`, () => {
     expect(((await screen(cookie, '/admin/contact?q=Parent%20999')) as List).messages.map((message) => message.id)).toEqual([id(999)])
   })
 
+  test('a search of all messages: its first page, its counts and its pages, whether it finds none, less than a page, a page or more', async () => {
+    const search = async (query: string) => (await screen(cookie, `/admin/contact?q=${query}`)) as List
+    // Parent 12 and Parent 120 to 129; of them 12, 120, 123, 126 and 129 are read.
+    const few = await search('Parent%2012')
+    expect(few.messages.map((message) => message.id)).toEqual([129, 128, 127, 126, 125, 124, 123, 122, 121, 120, 12].map(id))
+    expect(few.counts).toEqual({ all: 11, read: 5, unread: 6 })
+    expect(few.pages).toEqual({ page: 1, pageCount: 1, total: 11, pageSize: LIST_PAGE_SIZE })
+    expect(few.unread).toBe(666)
+    const none = await search('lantern')
+    expect(none).toMatchObject({ messages: [], counts: { all: 0, read: 0, unread: 0 }, pages: { page: 1, pageCount: 1, total: 0 }, unread: 666 })
+    const trip = await search('trip')
+    expect(trip.messages.map((message) => message.id)).toEqual(Array.from({ length: LIST_PAGE_SIZE }, (_, n) => id(990 - 10 * n)))
+    expect(trip.counts).toEqual({ all: 100, unread: 66, read: 34 })
+    expect(trip.pages).toEqual({ page: 1, pageCount: 4, total: 100, pageSize: LIST_PAGE_SIZE })
+    expect(((await screen(cookie, '/admin/contact?q=trip&page=4')) as List).messages.at(-1)!.id).toBe(id(0))
+
+    // Exactly a page, one more than a page, and more matches than a search keeps as ids (it then counts and pages as
+    // the list does), of the newest messages, about lanterns.
+    const lanterns = (count: number) => Array.from({ length: count }, (_, n) => ({ id: `lantern-${count}-${String(n).padStart(4, '0')}`, name: 'Lantern parade', email: 'office@families.example', message: 'Lanterns', read: n === 0, created_at: new Date(Date.now() + n * 1000).toISOString() }))
+    for (const count of [LIST_PAGE_SIZE, LIST_PAGE_SIZE + 1, 2_001]) {
+      const rows = lanterns(count)
+      for (let from = 0; from < count; from += 500) await db.insertInto('contact_messages').values(rows.slice(from, from + 500)).execute()
+      try {
+        const found = await search('lantern')
+        expect(found.messages.map((message) => message.id)).toEqual(rows.toReversed().slice(0, LIST_PAGE_SIZE).map((row) => row.id))
+        expect(found.counts).toEqual({ all: count, read: 1, unread: count - 1 })
+        expect(found.pages).toEqual({ page: 1, pageCount: Math.ceil(count / LIST_PAGE_SIZE), total: count, pageSize: LIST_PAGE_SIZE })
+        expect(found.unread).toBe(666 + count - 1)
+        const lastPage = Math.ceil(count / LIST_PAGE_SIZE)
+        const last = (await screen(cookie, `/admin/contact?q=lantern&page=${lastPage + 5}`)) as List
+        expect(last.pages.page).toBe(lastPage)
+        expect(last.messages.at(-1)!.id).toBe(rows[0]!.id)
+        const read = (await screen(cookie, '/admin/contact?q=LANTERN&show=read')) as List
+        expect(read).toMatchObject({ counts: found.counts, pages: { page: 1, pageCount: 1, total: 1 } })
+        expect(read.messages.map((message) => message.id)).toEqual([rows[0]!.id])
+      } finally {
+        await db.deleteFrom('contact_messages').where('id', 'like', 'lantern-%').execute()
+      }
+    }
+  })
+
   test('bulk Mark read, Mark unread and Delete change the selected messages only, in one request each, and announce each', async () => {
     const selected = [id(1), id(2), id(4)]
     const changes: Change[] = []

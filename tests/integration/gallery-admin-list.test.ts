@@ -94,7 +94,13 @@ describe(`the admin gallery list on ${database.engine}`, () => {
     expect(counts(found)).toEqual({ Choir: 2, general: 0, 'Sports day': 0 })
     const inAlbum = await list('?folder=Sports+day&q=SPORTS+11')
     expect(titles(inAlbum)).toEqual(sports(110, 119))
-    expect(inAlbum).toMatchObject({ folder: 'Sports day', reorderable: false })
+    expect(inAlbum).toMatchObject({ folder: 'Sports day', reorderable: false, pages: { page: 1, pageCount: 1, total: 10 } })
+    // General's strays are searched with its own photos, and counted with them.
+    const strays = await list('?folder=general&q=LOST')
+    expect(titles(strays)).toEqual(['Lost 3', 'Lost 2', 'Lost 1'])
+    expect(strays).toMatchObject({ matching: 3, pages: { total: 3 } })
+    expect(counts(strays)).toEqual({ Choir: 0, general: 3, 'Sports day': 0 })
+    expect(await list('?q=no+such+photo&page=3')).toMatchObject({ images: [], matching: 0, pages: { page: 1, pageCount: 1, total: 0 } })
   })
 
   test('moving a photo across a page boundary renumbers the album 0..n-1 and publishes only the photos whose place changed', async () => {

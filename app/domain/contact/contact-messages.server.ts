@@ -49,13 +49,40 @@ export async function listContactMessages({ search = '', filter = 'all', page = 
   unread: number
 }> {
   let searched = db.selectFrom('contact_messages')
-  if (search) searched = searched.where(containsText(['name', 'email', 'message'], search))
+  if (search) {
+    searched = searched.where(containsText(['name', 'email', 'message'], search))
+    const matches = await searched.select(['id', 'read']).limit(MATCHES_KEPT + 1).execute()
+    if (matches.length <= MATCHES_KEPT) return await pageOfMatches(matches, filter, page)
+  }
   const shown = filter === 'all' ? searched : searched.where('read', '=', filter === 'read')
   const counts = search ? await countsByReadState(searched) : await inboxCounts()
   // Without a search the counts are the inbox's own: its unread messages are not counted again.
   const unread = search ? await countUnreadContactMessages() : counts.unread
   // The filter's count is the page's total: the inbox is counted once.
   const { rows, pages } = await pageOfQuery(shown.selectAll().orderBy('created_at', 'desc').orderBy('id'), page, undefined, counts[filter])
+  return { messages: rows.map(toContactMessage), pages, counts, unread }
+}
+
+/**
+ * A search finding at most this many messages is counted and paged from their ids, read in one pass over the
+ * messages' text. Looking for a page in date order instead went through the messages one by one by date, and a
+ * search the office makes (a name, an address) mostly finds few: at 50,000 messages, counting and then paging took
+ * 0.2 s, most of it that second pass.
+ */
+const MATCHES_KEPT = 2_000
+
+async function pageOfMatches(matches: ReadonlyArray<{ id: string; read: boolean | number }>, filter: ContactMessageFilter, page: number) {
+  const read = matches.filter((match) => readBool(match.read)).length
+  const counts = { all: matches.length, read, unread: matches.length - read }
+  const shown = filter === 'all' ? matches : matches.filter((match) => readBool(match.read) === (filter === 'read'))
+  const newestFirst = db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .where('id', 'in', shown.map((match) => match.id))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+  // pageOfQuery reads no page of an empty list, so the empty `in` is never sent.
+  const [{ rows, pages }, unread] = await Promise.all([pageOfQuery(newestFirst, page, undefined, shown.length), countUnreadContactMessages()])
   return { messages: rows.map(toContactMessage), pages, counts, unread }
 }
 

@@ -120,7 +120,10 @@ export async function listAdminGallery({
   if (shownFolder !== null) shown = whereListedUnder(shown, shownFolder)
   if (search) shown = shown.where(containsText(SEARCHED_COLUMNS, search))
   const ordered = shownFolder === null ? shown.selectAll().orderBy('created_at', 'desc').orderBy('id') : inAlbumOrder(shown.selectAll())
-  const { rows, pages } = await pageOfQuery(ordered, page, GALLERY_PAGE_SIZE)
+  // The photos shown are counted already: all of them matching the search, or the shown folder's count when its
+  // folder is on the page of folders (a search is not made a third time through every photo).
+  const known = shownFolder === null ? Number(whole.matching ?? 0) : names.includes(shownFolder) ? (counts.get(shownFolder) ?? 0) : undefined
+  const { rows, pages } = await pageOfQuery(ordered, page, GALLERY_PAGE_SIZE, known)
   // Whether each photo's folder still has a row: the page's folders, not every folder, are looked up.
   const pageFolders = [...new Set(rows.map((row) => row.folder))]
   const existing = new Set(pageFolders.length ? (await db.selectFrom('gallery_folders').select('name').where('name', 'in', pageFolders).execute()).map((row) => row.name) : [])
