@@ -24,6 +24,7 @@ import { contentVersion } from './0022-content-version.ts'
 import { searchPrefixes } from './0023-search-prefixes.ts'
 import { blogListIndex } from './0024-blog-list-index.ts'
 import { publicBlogListIndex } from './0025-public-blog-list-index.ts'
+import { eventAndImageLookups } from './0026-event-and-image-lookups.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -56,6 +57,8 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0023-search-prefixes': searchPrefixes(engine),
     '0024-blog-list-index': blogListIndex(),
     '0025-public-blog-list-index': publicBlogListIndex(),
+    '0026-event-and-image-lookups': eventAndImageLookups(),
+
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

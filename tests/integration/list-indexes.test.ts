@@ -1,8 +1,9 @@
 import { CompiledQuery, sql, type Compilable } from 'kysely'
 import { describe, expect, test } from 'vitest'
+import { endingSince } from '#app/domain/event/event.server.ts'
 import { publicFolderPhotos } from '#app/domain/gallery/gallery.server.ts'
 import { publicationStateCounts } from '#app/domain/publishing/publication-filter.server.ts'
-import { publiclyVisible } from '#app/domain/publishing/visibility.server.ts'
+import { publishedOnly, publiclyVisible } from '#app/domain/publishing/visibility.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { containsText } from '#app/lib/text-filter.server.ts'
 import { LIST_PAGE_SIZE } from '#app/lib/list-params.ts'
@@ -84,6 +85,14 @@ describe(`the list indexes on ${database.engine}`, () => {
     }
   })
 
+  test.runIf(database.engine === 'sqlite')("the home page's lookups read indexes: an image's description by its address, the series still running", async () => {
+    // As app/domain/media/media.server.ts (imageDescriptions) and app/domain/event/event.server.ts (listNextEvents) ask them.
+    const described = await sqlitePlan(db.selectFrom('gallery').select(['image_url as url', 'alt']).where('image_url', 'in', ['/files/gallery/a.webp', '/files/gallery/b.webp']))
+    expect(described).toEqual(['SEARCH gallery USING INDEX gallery_image_url_idx (image_url=?)'])
+    const series = await sqlitePlan(db.selectFrom('events').selectAll().where(publishedOnly()).where('recurrence', 'is not', null).where(endingSince(new Date())))
+    expect(series).toEqual(['SEARCH events USING INDEX events_series_idx (status=?)'])
+  })
+
   test.runIf(database.engine === 'postgres')('every list index exists, in the order the lists read', async () => {
     const { rows } = await sql<{ tablename: string; indexname: string; indexdef: string }>`select tablename, indexname, indexdef from pg_indexes where schemaname = current_schema()`.execute(db)
     for (const [table, names] of Object.entries(LIST_INDEXES)) {
@@ -96,5 +105,7 @@ describe(`the list indexes on ${database.engine}`, () => {
     expect(rows.some((row) => row.indexname === 'blogs_published_at_idx')).toBe(false)
     expect(rows.find((row) => row.indexname === 'blogs_public_newest_idx')?.indexdef).toMatch(/\(status, published_at DESC, id\)$/)
     expect(rows.some((row) => row.indexname === 'blogs_status_published_at_idx')).toBe(false)
+    expect(rows.find((row) => row.indexname === 'gallery_image_url_idx')?.indexdef).toMatch(/\(image_url\)$/)
+    expect(rows.find((row) => row.indexname === 'events_series_idx')?.indexdef).toMatch(/\(status\) WHERE \(recurrence IS NOT NULL\)$/)
   })
 })

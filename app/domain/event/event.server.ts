@@ -48,7 +48,7 @@ export async function toSchoolEvents(rows: readonly EventRow[]): Promise<SchoolE
  * that started recently enough to reach it. Without the bound every series the school ever had is read and
  * worked out on each visit.
  */
-function endingSince(since: Date) {
+export function endingSince(since: Date) {
   return (eb: ExpressionBuilder<Database, 'events'>) =>
     eb.or([
       eb(eb.fn.coalesce('end_date', 'start_date'), '>=', since.toISOString()),
