@@ -4,6 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { logger } from './lib/logger.server.ts'
+import { inPieces } from './lib/response-pieces.server.ts'
 import { scriptsAfterContent } from './lib/scripts-after-content.server.ts'
 import { cspNonceContext, requestIdContext, sharedRenderContext } from './lib/request-context.ts'
 
@@ -46,7 +47,7 @@ export default function handleRequest(
           })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)
-          resolve(new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterContent())), { headers: responseHeaders, status: responseStatusCode }))
+          resolve(new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterContent()).pipe(inPieces())), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)))

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap'
+import { inPieces } from '#app/lib/response-pieces.server.ts'
 
 export interface SitemapEntry {
   /** Site-relative path, already URL-encoded. */
@@ -34,24 +35,10 @@ export function sitemapIndexStream(siteUrl: string, paths: readonly string[]): R
 }
 
 /**
- * Characters gathered before a piece of the body is sent. The library writes a piece of text per tag, and each piece
- * on its own went through the response's compression as a write of its own: a file of 5,000 addresses took most of
- * a second to send gzip-compressed, where the text takes some tens of milliseconds to write.
+ * A stream of XML text as a response body of UTF-8 bytes, in pieces of about 16 KB: the library writes a piece of
+ * text per tag, and a file of 5,000 addresses sent a piece at a time took most of a second gzip-compressed, where the
+ * text takes some tens of milliseconds to write.
  */
-const PIECE_CHARACTERS = 16 * 1024
-
-/** A stream of XML text as a response body of UTF-8 bytes, in pieces of about 16 KB. */
 export function sitemapBody(stream: Readable): ReadableStream<Uint8Array> {
-  return Readable.toWeb(Readable.from(inPieces(stream))) as ReadableStream<Uint8Array>
-}
-
-async function* inPieces(text: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
-  let pending = ''
-  for await (const part of text) {
-    pending += part.toString()
-    if (pending.length < PIECE_CHARACTERS) continue
-    yield Buffer.from(pending)
-    pending = ''
-  }
-  if (pending) yield Buffer.from(pending)
+  return Readable.toWeb(stream.pipe(inPieces())) as ReadableStream<Uint8Array>
 }
