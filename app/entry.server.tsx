@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, pipeline } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
@@ -47,7 +47,10 @@ export default function handleRequest(
           })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)
-          resolve(new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterContent()).pipe(inPieces())), { headers: responseHeaders, status: responseStatusCode }))
+          // One pipeline: a response cancelled (the visitor left) destroys React's destination too, so React stops rendering,
+          // and a destination React destroys ends the response in an error instead of leaving it open.
+          const page = pipeline(body, scriptsAfterContent(), inPieces(), () => {})
+          resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)))

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { XMLValidator } from 'fast-xml-parser'
 import ICAL from 'ical.js'
 import { describe, expect, test } from 'vitest'
@@ -298,6 +299,19 @@ describe('sitemapBody', () => {
     // Each piece is a write through the response's compression: one per tag made 20,000 of them.
     for (const piece of pieces.slice(0, -1)) expect(piece.byteLength).toBeGreaterThanOrEqual(16 * 1024)
     expect(pieces.length).toBeLessThanOrEqual(Math.ceil(Buffer.concat(pieces).byteLength / (16 * 1024)))
+  })
+
+  test('a failure of the sitemap stream ends the body in an error, not in a body that never ends', async () => {
+    const failing = new Readable({
+      read() {
+        this.push('<urlset>')
+        this.destroy(new Error('disk gone'))
+      },
+    })
+    const read = async () => {
+      for await (const piece of sitemapBody(failing)) expect(piece).toBeDefined()
+    }
+    await expect(read()).rejects.toThrow('disk gone')
   })
 })
 

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream'
+import { pipeline, Readable } from 'node:stream'
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap'
 import { inPieces } from '#app/lib/response-pieces.server.ts'
 
@@ -40,5 +40,6 @@ export function sitemapIndexStream(siteUrl: string, paths: readonly string[]): R
  * text takes some tens of milliseconds to write.
  */
 export function sitemapBody(stream: Readable): ReadableStream<Uint8Array> {
-  return Readable.toWeb(stream.pipe(inPieces())) as ReadableStream<Uint8Array>
+  // A failure of the library's stream destroys the pieces' stream too, and so ends the response in an error.
+  return Readable.toWeb(pipeline(stream, inPieces(), () => {})) as ReadableStream<Uint8Array>
 }
