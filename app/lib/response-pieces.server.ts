@@ -23,7 +23,10 @@ export function inPieces(): Transform {
       if (heldBytes >= PIECE_BYTES) send()
       else if (!sendScheduled) {
         sendScheduled = true
-        setImmediate(send)
+        setImmediate(() => {
+          sendScheduled = false
+          send()
+        })
       }
       callback()
     },
@@ -33,7 +36,6 @@ export function inPieces(): Transform {
     },
   })
   function send() {
-    sendScheduled = false
     if (!heldBytes) return
     const piece = held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes)
     held = []

@@ -58,7 +58,6 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0024-blog-list-index': blogListIndex(),
     '0025-public-blog-list-index': publicBlogListIndex(),
     '0026-event-and-image-lookups': eventAndImageLookups(),
-
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }
