@@ -4,7 +4,7 @@ import { Field, TextareaField } from '#app/components/forms/field.tsx'
 import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
-import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_MIN_FILL_MS, CONTACT_SPACING_MS } from '#app/domain/contact/contact-rules.ts'
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from '#app/domain/contact/contact-rules.ts'
 import type { ContactField, ContactFormResult } from '#app/domain/contact/contact.schema.ts'
 import { refusedFieldErrors } from '#app/lib/action-result.ts'
 import { showErrorToast } from '#app/components/ui/error-toast.ts'
@@ -21,25 +21,6 @@ function clearFields(form: HTMLFormElement) {
     if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.value = ''
   }
 }
-/** The browser remembers its last successful message so it can apply the 30 s rule before asking the server. */
-const LAST_SENT_KEY = 'contact-form:last-sent-at'
-
-function lastSentAt() {
-  try {
-    return Number(localStorage.getItem(LAST_SENT_KEY)) || 0
-  } catch {
-    return 0
-  }
-}
-
-function rememberSent() {
-  try {
-    localStorage.setItem(LAST_SENT_KEY, String(Date.now()))
-  } catch {
-    // Private modes may refuse storage; the server still applies the rule.
-  }
-}
-
 /** The server's answer to a form posted without JavaScript. Field problems show beside their fields instead. */
 function answerBanner(result: ContactFormResult | undefined) {
   if (!result) return undefined
@@ -48,10 +29,12 @@ function answerBanner(result: ContactFormResult | undefined) {
 }
 
 /**
- * The public contact form. The browser checks what it can for quick
- * feedback (a field's message shows once it is left); the action re-checks
- * everything, including the signed render time in `formToken`. Without
- * JavaScript it posts as a plain form and the page shows the server's answer.
+ * The public contact form. The browser checks the fields for quick feedback
+ * (a field's message shows once it is left); the action re-checks them. The
+ * timing rules (3 s after the page was served, 30 s between messages) are
+ * the server's alone: the browser cannot know when the page was served or
+ * what the server last accepted, and must never refuse what it would take.
+ * Without JavaScript it posts as a plain form and the page shows the server's answer.
  *
  * The fields are uncontrolled: they own what was typed, including text typed
  * before hydration, which a controlled field would replace with its empty
@@ -63,7 +46,6 @@ export function ContactForm({ formToken }: { formToken: string }) {
   const refused = documentResult?.ok === false ? documentResult : undefined
   const documentAnswer = answerBanner(documentResult)
   const [messageLength, setMessageLength] = useState(refused?.values.message.length ?? 0)
-  const mountedAt = useRef(0)
   const submitting = useRef(false)
   const sending = fetcher.state !== 'idle'
 
@@ -78,9 +60,6 @@ export function ContactForm({ formToken }: { formToken: string }) {
     },
     onValid: (_message, form) => {
       if (submitting.current) return
-      const now = Date.now()
-      if (now - mountedAt.current < CONTACT_MIN_FILL_MS) return showErrorToast(CONTACT_MESSAGES.tooFast)
-      if (now - lastSentAt() < CONTACT_SPACING_MS) return showErrorToast(CONTACT_MESSAGES.tooSoon)
       submitting.current = true
       void fetcher.submit(form)
     },
@@ -88,7 +67,6 @@ export function ContactForm({ formToken }: { formToken: string }) {
   const { errors, formRef } = validation
 
   useEffect(() => {
-    mountedAt.current = Date.now()
     const typed = formRef.current?.elements.namedItem('message')
     if (typed instanceof HTMLTextAreaElement) setMessageLength(typed.value.length)
   }, [formRef])
@@ -107,7 +85,6 @@ export function ContactForm({ formToken }: { formToken: string }) {
     if (!fetcher.data) return
     if (fetcher.data.ok) {
       if (formRef.current) clearFields(formRef.current)
-      rememberSent()
       toast.success(CONTACT_MESSAGES.success)
     } else {
       showErrorToast(fetcher.data.error)
