@@ -19,6 +19,7 @@ import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { staffContext } from '#app/services/staff-context.ts'
 import { loader as adminLayoutLoader } from '#app/routes/admin/layout.tsx'
+import { loader as dashboardLoader } from '#app/routes/admin/dashboard.tsx'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { createSignedInUser } from '#tests/setup/users.ts'
 import type { Role } from '#db/tables/people.ts'
@@ -176,5 +177,44 @@ describe(`office notifications on ${database.engine}`, () => {
     expect(await countUnreadContactMessages()).toBe(1)
     await setContactMessageRead(first.id, false)
     expect(await countUnreadContactMessages()).toBe(2)
+  })
+
+  test('on a site where no admin has set the office addresses, each new message is mailed to every approved admin, and the dashboard says so to admins', async () => {
+    const dashboardNotice = async (role: Role) => {
+      const context = new RouterContextProvider()
+      context.set(staffContext, { userId: 'x', email: 'x@example.org', displayName: 'X', role, twoFactorEnabled: false })
+      const data = await dashboardLoader({ request: new Request('http://localhost/admin'), params: {}, context } as unknown as Parameters<typeof dashboardLoader>[0])
+      return data.contactMailGoesToAdmins
+    }
+    // A fresh site: the setting was never saved.
+    await db.deleteFrom('site_settings').where('key', '=', 'office_notification_addresses').execute()
+    const otherAdmin = await createSignedInUser('admin')
+    const pendingAdmin = await createSignedInUser('admin', 'pending')
+    const editor = await createSignedInUser('editor')
+    const approvedAdmins = await db
+      .selectFrom('profiles')
+      .innerJoin('user_roles', 'user_roles.user_id', 'profiles.id')
+      .select('profiles.email')
+      .where('user_roles.role', '=', 'admin')
+      .where('profiles.status', '=', 'approved')
+      .execute()
+    expect(approvedAdmins.map((row) => row.email)).toContain(otherAdmin.email)
+
+    const message = await sendContactMessage()
+    const rows = await queuedFor(message.id)
+    expect(rows.map((row) => row.recipient).sort()).toEqual(approvedAdmins.map((row) => row.email).sort())
+    expect(rows.map((row) => row.recipient)).not.toContain(pendingAdmin.email)
+    expect(rows.map((row) => row.recipient)).not.toContain(editor.email)
+    const composed = await composerFor(CONTACT_MESSAGE_MAIL)!(rows[0]!)
+    if (!('send' in composed) || composed.send.channel !== 'mail') throw new Error('no mail')
+    expect(composed.send.mail.text).toContain('no office addresses are set')
+    expect(await dashboardNotice('admin')).toBe(true)
+    expect(await dashboardNotice('editor')).toBe(false)
+
+    // Once an admin sets the addresses, only they get the mail, and the dashboard says nothing more.
+    await setOfficeAddresses(['office@school.example'], ADMIN)
+    const second = await sendContactMessage()
+    expect((await queuedFor(second.id)).map((row) => row.recipient)).toEqual(['office@school.example'])
+    expect(await dashboardNotice('admin')).toBe(false)
   })
 })

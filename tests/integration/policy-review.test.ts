@@ -7,6 +7,7 @@ import { reviewState } from '#app/domain/policy/policy.ts'
 import { POLICY_MESSAGES, policySchema } from '#app/domain/policy/policy.schema.ts'
 import { db } from '#app/lib/db.server.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { createSignedInUser } from '#tests/setup/users.ts'
 
 const database = prepareTestDatabase()
 
@@ -53,6 +54,24 @@ describe(`policy review reminders on ${database.engine}`, () => {
     await deletePolicy(dated.id)
     expect(await compose(queued[0]!)).toEqual({ skip: 'the policy was deleted' })
     await deletePolicy(undated.id)
+  })
+
+  test('on a site where no admin has set the office addresses, the reminder goes to every approved admin', async () => {
+    await db.deleteFrom('outbox_messages').execute()
+    await db.deleteFrom('site_settings').where('key', '=', 'office_notification_addresses').execute()
+    await createSignedInUser('admin')
+    await createSignedInUser('admin', 'pending')
+    const admins = await db
+      .selectFrom('profiles')
+      .innerJoin('user_roles', 'user_roles.user_id', 'profiles.id')
+      .select('profiles.email')
+      .where('user_roles.role', '=', 'admin')
+      .where('profiles.status', '=', 'approved')
+      .execute()
+    const policy = await createPolicy(submission({ title: 'Attendance Policy', reviewDate: '2028-03-31' }))
+    await queuePolicyReviewReminders(on('2028-03-15'), 'UTC')
+    expect((await queuedFor(policy.id)).map((row) => row.recipient).sort()).toEqual(admins.map((row) => row.email).sort())
+    await deletePolicy(policy.id)
   })
 
   test('the admin badges: review due within 30 days, overdue after the date; a date that does not exist is refused', () => {

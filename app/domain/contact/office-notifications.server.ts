@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely'
 import { queueMessages, registerComposer, type Composed, type OutboxMessage } from '#app/domain/outbox/outbox.server.ts'
 import { hasRole, minimumRoleFor, type StaffSession } from '#app/domain/user/access.ts'
 import { db } from '#app/lib/db.server.ts'
@@ -5,6 +6,7 @@ import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { renderActionMail } from '#app/lib/mail/messages.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
+import type { Database } from '#db/database.ts'
 import { readBool, readJson, writeJson } from '#db/portable.ts'
 import { ROLES, type Role } from '#db/tables/people.ts'
 import { OFFICE_NOTIFICATION_MESSAGES } from './office-notifications.schema.ts'
@@ -22,8 +24,22 @@ export function canReadContactMessages(role: Role): boolean {
 
 /** The office addresses an admin listed, in their order; none until one is saved. */
 export async function getOfficeAddresses(): Promise<string[]> {
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', OFFICE_ADDRESSES_SETTING).executeTakeFirst()
-  return row ? readJson<string[]>(row.value) : []
+  return (await savedOfficeAddresses(db)) ?? []
+}
+
+/**
+ * The saved list, or null on a site where no admin has saved one yet: then
+ * the admins stand in for the office, so that a fresh site's messages reach
+ * someone. A list saved empty is an admin's choice and is kept.
+ */
+async function savedOfficeAddresses(reader: Kysely<Database>): Promise<string[] | null> {
+  const row = await reader.selectFrom('site_settings').select('value').where('key', '=', OFFICE_ADDRESSES_SETTING).executeTakeFirst()
+  return row ? readJson<string[]>(row.value) : null
+}
+
+/** Whether the office's mail goes to every admin because no office addresses were ever saved (the dashboard says so). */
+export async function officeMailGoesToAdmins(): Promise<boolean> {
+  return (await savedOfficeAddresses(db)) === null
 }
 
 /** An admin's list of office addresses (already checked by `officeAddressesField`); an empty list clears it. */
@@ -55,17 +71,28 @@ export async function setContactMessageMails(staff: Pick<StaffSession, 'userId' 
   })
 }
 
-export type RecipientReason = 'office' | 'staff'
+export type RecipientReason = 'office' | 'admins' | 'staff'
 
 /**
  * Who is told of a new message (and of other office matters, such as a
- * policy's coming review): the office addresses, then every approved
- * account that chose it and whose role reads messages; an address listed
- * twice (in any case) once, under its first reason.
+ * policy's coming review): the office addresses (every approved admin while
+ * none were ever saved), then every approved account that chose it and whose
+ * role reads messages; an address listed twice (in any case) once, under its
+ * first reason.
  */
 export async function officeRecipients(tx: WriteTransaction): Promise<Map<string, { address: string; reason: RecipientReason }>> {
-  const setting = await tx.db.selectFrom('site_settings').select('value').where('key', '=', OFFICE_ADDRESSES_SETTING).executeTakeFirst()
-  const office = setting ? readJson<string[]>(setting.value) : []
+  const office = await savedOfficeAddresses(tx.db)
+  const admins =
+    office === null
+      ? await tx.db
+          .selectFrom('profiles')
+          .innerJoin('user_roles', 'user_roles.user_id', 'profiles.id')
+          .select('profiles.email')
+          .where('profiles.status', '=', 'approved')
+          .where('user_roles.role', '=', 'admin')
+          .orderBy('profiles.email')
+          .execute()
+      : []
   const staff = await tx.db
     .selectFrom('profiles')
     .innerJoin('user_roles', 'user_roles.user_id', 'profiles.id')
@@ -80,7 +107,8 @@ export async function officeRecipients(tx: WriteTransaction): Promise<Map<string
     const key = address.toLowerCase()
     if (!recipients.has(key)) recipients.set(key, { address, reason })
   }
-  for (const address of office) add(address, 'office')
+  for (const address of office ?? []) add(address, 'office')
+  for (const { email } of admins) add(email, 'admins')
   for (const { email } of staff) add(email, 'staff')
   return recipients
 }
@@ -104,6 +132,7 @@ export async function queueContactMessageMails(tx: WriteTransaction, messageId: 
 
 const WHY_YOU_GET_THIS: Record<RecipientReason, string> = {
   office: 'This address is on the office list for new contact messages. An admin can change the list under Contact Messages, Notifications.',
+  admins: 'You get this e-mail because you are an admin and no office addresses are set. An admin can set them under Contact Messages, Notifications.',
   staff: 'You get this e-mail because you chose "E-mail me each new contact message" in your account. You can turn it off there.',
 }
 

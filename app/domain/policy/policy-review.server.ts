@@ -60,6 +60,7 @@ export async function queuePolicyReviewReminders(now: Date, timeZone = config.ti
 
 const WHY_YOU_GET_THIS: Record<RecipientReason, string> = {
   office: 'This address is on the office list. An admin can change the list under Contact Messages, Notifications.',
+  admins: 'You get this e-mail because you are an admin and no office addresses are set. An admin can set them under Contact Messages, Notifications.',
   staff: 'You get this e-mail because you chose "E-mail me each new contact message" in your account, which also brings the office’s reminders. You can turn it off there.',
 }
 

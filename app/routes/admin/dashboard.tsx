@@ -3,14 +3,21 @@ import { Link } from 'react-router'
 import { AREA_ICONS } from '#app/components/admin/admin-sidebar.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { useUnreadContactMessages } from '#app/components/hooks/use-unread-contact-messages.ts'
+import { officeMailGoesToAdmins } from '#app/domain/contact/office-notifications.server.ts'
 import { countContent, type ContentCountKey } from '#app/domain/dashboard/dashboard.server.ts'
-import { areasFor, type AdminAreaIcon } from '#app/domain/user/access.ts'
+import { areasFor, hasRole, type AdminAreaIcon } from '#app/domain/user/access.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/dashboard.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context, 'user')
-  return { counts: await countContent(), linkedPaths: areasFor(staff.role).map((area) => area.path), displayName: staff.displayName }
+  return {
+    counts: await countContent(),
+    linkedPaths: areasFor(staff.role).map((area) => area.path),
+    displayName: staff.displayName,
+    // Told to admins only: they alone can set the office addresses.
+    contactMailGoesToAdmins: hasRole(staff.role, 'admin') && (await officeMailGoesToAdmins()),
+  }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Admin Panel' }, { name: 'robots', content: 'noindex' }]
@@ -25,7 +32,7 @@ const CARD_AREAS: Record<ContentCountKey, { icon: AdminAreaIcon; path: string }>
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, linkedPaths, displayName } = loaderData
+  const { counts, linkedPaths, displayName, contactMailGoesToAdmins } = loaderData
   // The layout's count, which follows the change feed: null for a role that does not read the messages.
   const unread = useUnreadContactMessages()
   return (
@@ -45,6 +52,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </span>
         </Link>
       )}
+      {contactMailGoesToAdmins ? (
+        <p className="rounded-xl border bg-card p-4 text-sm">
+          New contact messages are e-mailed to every admin until office addresses are set under{' '}
+          <Link to="/admin/contact" className="font-medium text-primary underline underline-offset-4">
+            Contact Messages
+          </Link>
+          , Notifications.
+        </p>
+      ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {counts.map(({ key, label, count }) => {
           const { icon, path } = CARD_AREAS[key]
