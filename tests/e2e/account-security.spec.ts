@@ -5,7 +5,7 @@ import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts
 import { createStaffAccount, logout, openAccount, signIn, staffSession, turnOnTwoFactor } from './staff.ts'
 
 test.describe('two-factor sign-in', () => {
-  test.use({ expectedFailedUrls: ['/api/auth/two-factor/verify-totp'] })
+  test.use({ expectedFailedUrls: ['/auth.data'] })
 
   test('a person turns on TOTP on the account page, and then signs in with password and code', async ({ page, request }) => {
     const editor = await createStaffAccount(request, 'editor')

@@ -39,7 +39,7 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 }
 
 test.describe('sign-up with e-mail confirmation', () => {
-  test.use({ expectedFailedUrls: ['/api/auth/sign-in/email'] })
+  test.use({ expectedFailedUrls: ['/auth.data'] })
 
   test('a sign-up stays on /auth until the mailed link, received over SMTP, signs the person in on /admin', async ({ page }) => {
     const email = `parent-${crypto.randomUUID().slice(0, 8)}@example.org`
@@ -76,7 +76,7 @@ test.describe('sign-up with e-mail confirmation', () => {
 })
 
 test.describe('a confirmation link opened in another browser', () => {
-  test.use({ expectedFailedUrls: ['/api/auth/sign-in/email'] })
+  test.use({ expectedFailedUrls: ['/auth.data'] })
 
   test('confirms nothing there; signing in there with the password mails a link that signs in there', async ({ page, request }) => {
     const email = `phone-${crypto.randomUUID().slice(0, 8)}@example.org`
@@ -102,7 +102,7 @@ test.describe('a confirmation link opened in another browser', () => {
 })
 
 test.describe('password reset', () => {
-  test.use({ expectedFailedUrls: ['/api/auth/sign-in/email', '/api/auth/reset-password'] })
+  test.use({ expectedFailedUrls: ['/auth.data', '/auth/reset-password.data?token=forged-token'] })
 
   test('Forgot password? mails a link; the new password works, the old one and the used link no longer do', async ({ page, request }) => {
     const email = `teacher-${crypto.randomUUID().slice(0, 8)}@example.org`

@@ -28,7 +28,7 @@ test('without a session every admin page sends the visitor to /auth with the acc
 })
 
 test.describe('the sign-in form', () => {
-  test.use({ expectedFailedUrls: ['/api/auth/sign-in/email'] })
+  test.use({ expectedFailedUrls: ['/auth.data'] })
 
   test('checks its fields in the browser and shows the server refusal as an Error toast', async ({ page }) => {
     await page.goto('/auth')

@@ -1,8 +1,9 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { totpCode } from '#tests/setup/totp.ts'
 import { demoRows, onDemoDatabase } from './site-database.ts'
 import { expect, test, toast, waitForHydration } from './fixtures.ts'
-import { E2E_ADMIN } from './sites.ts'
-import { createStaffAccount, signIn } from './staff.ts'
+import { DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
+import { createStaffAccount, logout, openAccount, signIn, turnOnTwoFactor } from './staff.ts'
 
 /*
  * A slow phone or a password manager fills the server-rendered form before
@@ -119,4 +120,125 @@ test('the contact form counts its 3 s from when the page was served, not from wh
   await expect(toast(page, "Thank you! We'll get back to you soon.")).toBeVisible()
   await expect(toast(page, 'Please take your time filling out the form.')).toHaveCount(0)
   expect(demoRows('select name from contact_messages where email = ?', email)).toEqual([{ name: 'Patient Parent' }])
+})
+
+/*
+ * Every form a visitor or staff member reaches on the way in is a plain HTML
+ * form first: posted before the scripts run (or with JavaScript off) it gets
+ * the server's answer as a page, with the same words the hydrated form shows.
+ */
+
+/** A page of a browser that runs no scripts, as with JavaScript turned off. */
+async function pageWithoutScripts(browser: Browser) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: DEMO_SITE_URL })
+  return context.newPage()
+}
+
+const WAYS = ['without scripts', 'hydrated'] as const
+type Way = (typeof WAYS)[number]
+
+/** The page at `path`, in a browser without scripts or hydrated. */
+async function openForms(way: Way, page: Page, browser: Browser, path: string) {
+  const target = way === 'hydrated' ? page : await pageWithoutScripts(browser)
+  await target.goto(path)
+  if (way === 'hydrated') await waitForHydration(target, 'main form')
+  return target
+}
+
+/** The answer in words, whether the page shows it (without scripts) or a toast does. */
+const answer = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+
+const SIGNED_UP = 'Account created successfully. Please check your email.'
+const RESET_REQUESTED = 'If an account exists for that email, we have sent a link to reset the password. Please check your email.'
+const INVALID_LINK = 'This password reset link is invalid or has expired. Please ask for a new one.'
+
+for (const way of WAYS) {
+  test.describe(`the sign-in page's forms, ${way}`, () => {
+    // A refusal is an answer with its status, which the browser reports as a failed load.
+    test.use({ expectedFailedUrls: ['/auth.data', '/auth/reset-password.data?token=forged-token'] })
+
+    test('sign in: a wrong password gets the server\'s message, the right one lands on /admin', async ({ page, browser, request }) => {
+      const account = await createStaffAccount(request, 'editor')
+      const signInPage = await openForms(way, page, browser, '/auth')
+      await signInPage.getByRole('button', { name: 'Sign In' }).click()
+      await expect(signInPage.getByText('Email is required')).toBeVisible()
+      await signInPage.getByLabel('Email').fill(account.email)
+      await signInPage.getByLabel('Password').fill('wrong-password')
+      await signInPage.getByRole('button', { name: 'Sign In' }).click()
+      await expect(answer(signInPage, 'Invalid email or password')).toBeVisible()
+      await signInPage.getByLabel('Email').fill(account.email)
+      await signInPage.getByLabel('Password').fill(account.password)
+      await signInPage.getByRole('button', { name: 'Sign In' }).click()
+      await expect(signInPage).toHaveURL(/\/admin$/)
+      await expect(signInPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+    })
+
+    test('sign up: the new account is told to check its mail, and the page is back at Admin Login', async ({ page, browser }) => {
+      const signInPage = await openForms(way, page, browser, '/auth')
+      await signInPage.getByRole('button', { name: 'Sign up' }).click()
+      await expect(signInPage.getByRole('heading', { name: 'Create Admin Account' })).toBeVisible()
+      await signInPage.getByLabel('Email').fill(`parent-${crypto.randomUUID().slice(0, 8)}@example.org`)
+      await signInPage.getByLabel('Password').fill('123')
+      await signInPage.getByRole('button', { name: 'Sign Up' }).click()
+      await expect(signInPage.getByText('Password must be at least 6 characters')).toBeVisible()
+      // The address stays as typed; a password is never sent back.
+      await expect(signInPage.getByLabel('Email')).toHaveValue(/^parent-/)
+      await signInPage.getByLabel('Password').fill('parent-password')
+      await signInPage.getByRole('button', { name: 'Sign Up' }).click()
+      await expect(answer(signInPage, SIGNED_UP)).toBeVisible()
+      await expect(signInPage.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+    })
+
+    test('forgot password: the same neutral answer', async ({ page, browser }) => {
+      const signInPage = await openForms(way, page, browser, '/auth')
+      await signInPage.getByRole('button', { name: 'Forgot password?' }).click()
+      await expect(signInPage.getByRole('heading', { name: 'Reset Password' })).toBeVisible()
+      await signInPage.getByLabel('Email').fill(`nobody-${crypto.randomUUID().slice(0, 8)}@example.org`)
+      await signInPage.getByRole('button', { name: 'Send reset link' }).click()
+      await expect(signInPage.getByRole('status')).toHaveText(RESET_REQUESTED)
+      await signInPage.getByRole('button', { name: 'Back to sign in' }).click()
+      await expect(signInPage.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+    })
+
+    test('choosing a new password: mismatched passwords, then a dead link, each with its message', async ({ page, browser }) => {
+      const resetPage = await openForms(way, page, browser, '/auth/reset-password?token=forged-token')
+      await resetPage.getByLabel('New password', { exact: true }).fill('new-password')
+      await resetPage.getByLabel('Confirm new password').fill('other-password')
+      await resetPage.getByRole('button', { name: 'Save new password' }).click()
+      await expect(resetPage.getByText('Passwords do not match')).toBeVisible()
+      await resetPage.getByLabel('New password', { exact: true }).fill('new-password')
+      await resetPage.getByLabel('Confirm new password').fill('new-password')
+      await resetPage.getByRole('button', { name: 'Save new password' }).click()
+      await expect(resetPage.getByRole('alert')).toHaveText(INVALID_LINK)
+    })
+  })
+}
+
+test.describe('two-factor sign-in without scripts', () => {
+  test.use({ expectedFailedUrls: ['/auth.data'] })
+
+  test('the code (or a backup code) is asked for and checked as a plain form', async ({ page, browser, request }) => {
+    const editor = await createStaffAccount(request, 'editor')
+    await signIn(page, editor)
+    await openAccount(page)
+    const secret = await turnOnTwoFactor(page)
+    const backupCode = (await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').first().textContent())!.trim()
+    await page.getByRole('button', { name: 'I have saved them' }).click()
+    await logout(page)
+
+    const signInPage = await openForms('without scripts', page, browser, '/auth')
+    await signInPage.getByLabel('Email').fill(editor.email)
+    await signInPage.getByLabel('Password').fill(editor.password)
+    await signInPage.getByRole('button', { name: 'Sign In' }).click()
+    await expect(signInPage.getByRole('heading', { name: 'Two-Factor Sign-In', level: 1 })).toBeVisible()
+    const wrong = totpCode(secret) === '000000' ? '111111' : '000000'
+    await signInPage.getByLabel('Authentication code').fill(wrong)
+    await signInPage.getByRole('button', { name: 'Verify' }).click()
+    await expect(signInPage.getByRole('alert')).toHaveText('Invalid code')
+    await signInPage.getByRole('button', { name: 'Use a backup code instead' }).click()
+    await signInPage.getByLabel('Backup code').fill(backupCode)
+    await signInPage.getByRole('button', { name: 'Verify' }).click()
+    await expect(signInPage).toHaveURL(/\/admin$/)
+    await signInPage.context().close()
+  })
 })

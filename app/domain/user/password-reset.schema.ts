@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { credentialsSchema } from './credentials.schema.ts'
 
+/** Where the emailed link lands (through Better Auth, which adds the token). */
+export const RESET_PASSWORD_PATH = '/auth/reset-password'
+
 /** Password reset messages, in the tone of the other sign-in messages (docs/product-rules.md#messages). */
 export const PASSWORD_RESET_MESSAGES = {
   // The same answer whether or not the address has an account, so the form reveals no accounts.

@@ -1,21 +1,23 @@
-import { useState } from 'react'
-import { redirect, useNavigate } from 'react-router'
+import { useEffect, useState } from 'react'
+import { redirect, useNavigate, useNavigation } from 'react-router'
+import { AuthForm, useAuthAnswer, ViewForm, ViewSwitch } from '#app/components/auth/auth-form.tsx'
 import { ForgotPasswordForm } from '#app/components/auth/forgot-password-form.tsx'
 import { OAuthButtons } from '#app/components/auth/oauth-buttons.tsx'
 import { PasskeySignIn } from '#app/components/auth/passkey-sign-in.tsx'
 import { TwoFactorStep } from '#app/components/auth/two-factor-step.tsx'
 import { Field } from '#app/components/forms/field.tsx'
-import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { toast } from '#app/components/ui/sonner.tsx'
 import { TWO_FACTOR_STEP_PARAM } from '#app/domain/user/account-security.ts'
-import { AUTH_MESSAGES, LOGGED_OUT_PARAM, SIGN_UP_CLOSED_CODE, credentialsSchema, type Credentials } from '#app/domain/user/credentials.schema.ts'
+import { AUTH_VIEWS, viewAfter, type AuthView } from '#app/domain/user/auth-forms.ts'
+import { AUTH_MESSAGES, LOGGED_OUT_PARAM, SIGN_UP_CLOSED_CODE, credentialsSchema } from '#app/domain/user/credentials.schema.ts'
 import { isPublicSignUpOpen } from '#app/domain/user/sign-up-setting.server.ts'
-import { authClient } from '#app/lib/auth-client.ts'
 import { showErrorToast } from '#app/components/ui/error-toast.ts'
 import { auth } from '#app/services/auth.server.ts'
+import { answerAuthForm } from '#app/services/auth/auth-forms.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import { clientAddressContext } from '#app/lib/request-context.ts'
 import type { Route } from './+types/sign-in.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,16 +27,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const stay = accessDenied || params.has(LOGGED_OUT_PARAM)
   if (!stay && (await auth.api.getSession({ headers: request.headers }))) throw redirect('/admin')
   const error = params.get('error')
+  const requestedView = AUTH_VIEWS.find((view) => view === params.get('view'))
   return {
     accessDenied,
     // Better Auth sends a failed provider sign-in or confirmation link back here with ?error=<code>.
     returnedError: error && !accessDenied ? (RETURNED_ERRORS.get(error) ?? RETURNED_ERROR_OTHERWISE) : undefined,
     providers: config.oauthProviders.map(({ id, name }) => ({ id, name })),
-    // A provider sign-in of an account with two-factor on comes back here for the code.
-    twoFactorPending: params.has(TWO_FACTOR_STEP_PARAM),
+    // A provider sign-in of an account with two-factor on comes back here for the code; without scripts each screen has its address.
+    view: params.has(TWO_FACTOR_STEP_PARAM) ? ('two-factor' as const) : (requestedView ?? 'sign-in'),
     // Closed by an admin on the Users screen: only 'Admin Login' is offered.
     signUpOpen: await isPublicSignUpOpen(),
   }
+}
+
+/** Sign-in, sign-up, a reset link and the second step, posted by the page or by the browser before its scripts ran. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return answerAuthForm(request, context.get(clientAddressContext), ['sign-in', 'sign-up', 'request-reset', 'verify-code', 'verify-backup-code'])
 }
 
 const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid or has expired. Sign in to receive a new one.'
@@ -58,8 +66,6 @@ const RETURNED_ERRORS = new Map([
 const RETURNED_ERROR_OTHERWISE = 'Signing in with that account did not work. Please try again.'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }]
-
-type Mode = 'sign-in' | 'sign-up'
 
 const TWO_FACTOR_TEXT = {
   title: 'Two-Factor Sign-In',
@@ -90,50 +96,46 @@ const MODE_TEXT = {
   },
 } as const
 
+type CredentialsView = 'sign-in' | 'sign-up'
+
+const isSecondStep = (view: AuthView) => view === 'two-factor' || view === 'backup-code'
+
 export default function SignIn({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
-  const [mode, setMode] = useState<Mode>('sign-in')
-  const [pending, setPending] = useState(false)
-  const [forgotPassword, setForgotPassword] = useState(false)
-  const [secondStep, setSecondStep] = useState(loaderData.twoFactorPending)
+  const navigation = useNavigation()
+  const { fetcher, documentAnswer, sending } = useAuthAnswer()
+  // A form posted before the scripts ran: the page shows the screen its answer leads to.
+  const [view, setView] = useState<AuthView>(() => (documentAnswer && viewAfter(documentAnswer)) || loaderData.view)
+  const mode: CredentialsView = view === 'sign-up' ? 'sign-up' : 'sign-in'
   const text = MODE_TEXT[mode]
-  const heading = secondStep ? TWO_FACTOR_TEXT : forgotPassword ? FORGOT_PASSWORD_TEXT : text
+  const heading = isSecondStep(view) ? TWO_FACTOR_TEXT : view === 'forgot-password' ? FORGOT_PASSWORD_TEXT : text
+  const documentNotice = documentAnswer?.ok && documentAnswer.intent === 'sign-up' && !fetcher.data ? documentAnswer.message : undefined
 
   async function signedIn() {
     toast.success(AUTH_MESSAGES.signedIn)
     await navigate('/admin')
   }
 
-  async function submit({ email, password }: Credentials, formElement: HTMLFormElement) {
-    if (pending) return
-    setPending(true)
-    const { data, error } =
-      mode === 'sign-in'
-        ? await authClient.signIn.email({ email, password })
-        : await authClient.signUp.email({ email, password, name: '' })
-    setPending(false)
-    if (error) {
-      showErrorToast(error.message ?? error.statusText)
-      return
-    }
-    if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
-      setSecondStep(true)
-      return
-    }
-    if (mode === 'sign-up') {
-      // No session yet: the link in the confirmation mail signs the person in.
-      toast.success(AUTH_MESSAGES.signedUp)
-      formElement.reset()
-      validation.reset()
-      setMode('sign-in')
-      return
-    }
-    await signedIn()
+  // The fetcher's answers: a refusal is toasted, a success moves on.
+  const [seenAnswer, setSeenAnswer] = useState(fetcher.data)
+  if (fetcher.data !== seenAnswer) {
+    setSeenAnswer(fetcher.data)
+    const next = fetcher.data?.ok ? viewAfter(fetcher.data) : undefined
+    if (next) setView(next)
   }
+  useEffect(() => {
+    if (!fetcher.data) return
+    if (!fetcher.data.ok) showErrorToast(fetcher.data.error)
+    else if (fetcher.data.intent === 'sign-up') toast.success(fetcher.data.message)
+  }, [fetcher.data])
 
-  const validation = useFormValidation({ schema: credentialsSchema, onValid: (values, form) => void submit(values, form) })
-  const { errors } = validation
+  // A finished sign-in answers with a redirect to /admin, which the router follows.
+  const signingInto = fetcher.state === 'loading' && navigation.location?.pathname === '/admin'
+  useEffect(() => {
+    if (signingInto) toast.success(AUTH_MESSAGES.signedIn)
+  }, [signingInto])
 
+  const switchClass = 'font-medium text-primary underline-offset-4 hover:underline'
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
       <Card className="w-full max-w-md">
@@ -144,6 +146,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
           <CardDescription>{heading.description}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
+          <ViewForm />
           {loaderData.accessDenied ? (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
               {AUTH_MESSAGES.accessDenied}
@@ -154,55 +157,63 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
               {loaderData.returnedError}
             </p>
           ) : null}
-          {secondStep ? (
-            <TwoFactorStep onSignedIn={() => void signedIn()} onBack={() => setSecondStep(false)} />
-          ) : forgotPassword ? (
-            <ForgotPasswordForm onBack={() => setForgotPassword(false)} />
+          {documentNotice ? (
+            <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
+              {documentNotice}
+            </p>
+          ) : null}
+          {isSecondStep(view) ? (
+            <TwoFactorStep
+              backup={view === 'backup-code'}
+              switchTo={(to, label, className) => (
+                <ViewSwitch to={to} onSwitch={() => setView(to)} className={className}>
+                  {label}
+                </ViewSwitch>
+              )}
+            />
+          ) : view === 'forgot-password' ? (
+            <ForgotPasswordForm
+              back={
+                <ViewSwitch to="sign-in" onSwitch={() => setView('sign-in')} className={switchClass}>
+                  Back to sign in
+                </ViewSwitch>
+              }
+            />
           ) : (
             <>
-              <form method="post" {...validation.form} className="space-y-4">
-                <Field id="email" name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
-                <div className="space-y-2">
-                  <Field
-                    id="password"
-                    name="password"
-                    label="Password"
-                    type="password"
-                    autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-                    required
-                    error={errors.password}
-                  />
-                  {mode === 'sign-in' ? (
-                    <button
-                      type="button"
-                      className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                      onClick={() => {
-                        setForgotPassword(true)
-                        validation.reset()
-                      }}
-                    >
-                      Forgot password?
-                    </button>
-                  ) : null}
-                </div>
-                <Button type="submit" className="w-full" disabled={pending}>
-                  {pending ? text.pending : text.submit}
-                </Button>
-              </form>
+              <AuthForm action="/auth" key={mode} intent={mode} schema={credentialsSchema}>
+                {(errors, typedEmail) => (
+                  <>
+                    <Field id="email" name="email" label="Email" type="email" autoComplete="email" required defaultValue={typedEmail} error={errors.email} />
+                    <div className="space-y-2">
+                      <Field
+                        id="password"
+                        name="password"
+                        label="Password"
+                        type="password"
+                        autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+                        required
+                        error={errors.password}
+                      />
+                      {mode === 'sign-in' ? (
+                        <ViewSwitch to="forgot-password" onSwitch={() => setView('forgot-password')} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                          Forgot password?
+                        </ViewSwitch>
+                      ) : null}
+                    </div>
+                    <Button type="submit" className="w-full" disabled={sending}>
+                      {sending ? text.pending : text.submit}
+                    </Button>
+                  </>
+                )}
+              </AuthForm>
               {loaderData.signUpOpen ? (
-              <p className="text-center text-sm text-muted-foreground">
-                {text.switchPrompt}{' '}
-                <button
-                  type="button"
-                  className="font-medium text-primary underline-offset-4 hover:underline"
-                  onClick={() => {
-                    setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')
-                    validation.reset()
-                  }}
-                >
-                  {text.switchAction}
-                </button>
-              </p>
+                <p className="text-center text-sm text-muted-foreground">
+                  {text.switchPrompt}{' '}
+                  <ViewSwitch to={mode === 'sign-in' ? 'sign-up' : 'sign-in'} onSwitch={() => setView(mode === 'sign-in' ? 'sign-up' : 'sign-in')} className={switchClass}>
+                    {text.switchAction}
+                  </ViewSwitch>
+                </p>
               ) : null}
               {mode === 'sign-in' ? <PasskeySignIn onSignedIn={() => void signedIn()} /> : null}
               <OAuthButtons providers={loaderData.providers} />
