@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test'
 import { totpCode } from '#tests/setup/totp.ts'
-import { demoRows, onDemoDatabase } from './site-database.ts'
+import { demoRows, onDemoDatabase, onSiteDatabase } from './site-database.ts'
 import { expect, test, toast, waitForHydration } from './fixtures.ts'
-import { DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
+import { ACCOUNTS_DATABASE_PATH, ACCOUNTS_SITE_URL, DEMO_SITE_URL, E2E_ADMIN } from './sites.ts'
 import { createStaffAccount, logout, openAccount, signIn, turnOnTwoFactor } from './staff.ts'
 
 /*
@@ -241,4 +241,30 @@ test.describe('two-factor sign-in without scripts', () => {
     await expect(signInPage).toHaveURL(/\/admin$/)
     await signInPage.context().close()
   })
+})
+
+test('the subscription forms, on /subscribe and in the footer, subscribe as plain forms without scripts', async ({ browser }) => {
+  const checkInbox = 'Check your inbox: we sent a link to confirm.'
+  // One address posts both: the 10 s spacing between subscriptions is tested in subscribe.spec.ts.
+  const forgetRecentSubscriptions = () => onSiteDatabase(ACCOUNTS_DATABASE_PATH, (database) => database.prepare('delete from contact_throttle').run())
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: ACCOUNTS_SITE_URL })
+  const page = await context.newPage()
+
+  forgetRecentSubscriptions()
+  await page.goto('/subscribe')
+  await page.waitForTimeout(FILL_TIME_MS)
+  const form = page.locator('main form')
+  await form.getByLabel('E-mail address').fill(`noscript-page-${Date.now()}@example.org`)
+  await form.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(form.getByRole('status')).toHaveText(checkInbox)
+
+  forgetRecentSubscriptions()
+  await page.goto('/')
+  await page.waitForTimeout(FILL_TIME_MS)
+  const footer = page.locator('footer')
+  await footer.getByLabel('E-mail address').fill(`noscript-footer-${Date.now()}@example.org`)
+  await footer.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(page).toHaveURL(/\/subscribe$/)
+  await expect(form.getByRole('status')).toHaveText(checkInbox)
+  await context.close()
 })
