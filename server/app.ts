@@ -77,15 +77,16 @@ let stopPageCache: (() => void) | undefined
 
 /**
  * Runs before the server listens: migrations, first-start content, the change feed's LISTEN, the scheduled posts' timer, the outbox's delivery.
+ * `notice` (the first administrator's password) is printed after the address the site listens on, last.
  * With worker processes (server/workers.js) one worker does the start-up work and runs the outbox.
  */
 export async function start({ setUp = true, outbox: runOutbox = true }: { setUp?: boolean; outbox?: boolean } = {}) {
-  const { newSite } = await bootstrap({ setUp })
+  const { newSite, notice } = await bootstrap({ setUp })
   if ('ready' in changeFeed) await changeFeed.ready
   stopPageCache = pageCache.start()
   goLive = startGoLiveAnnouncements()
   if (runOutbox) outbox = startOutboxWorker()
-  return { newSite }
+  return { newSite, notice }
 }
 
 /** Ends open event streams; call `close` once in-flight requests have finished. */

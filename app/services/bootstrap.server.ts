@@ -76,13 +76,17 @@ function protectDataFolder() {
  * search index (an upgraded or restored site), make sure an administrator exists. From here on every write keeps
  * the search index in step (in every process that writes).
  */
-/** Says whether the site was new (its content was just made). */
-export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}): Promise<{ newSite: boolean }> {
+/**
+ * Says whether the site was new (its content was just made), and what the person starting it must read once the
+ * site listens (the first administrator's password), if anything.
+ */
+export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}): Promise<{ newSite: boolean; notice: string | null }> {
   followWritesInSearchIndex()
   // Another worker process has done the rest (server/workers.js).
-  if (!setUp) return { newSite: false }
+  if (!setUp) return { newSite: false, notice: null }
   protectDataFolder()
   let newSite = false
+  let notice: string | null = null
   await withStartupLock(async () => {
     await database.migrate()
     newSite = await isFreshDatabase(database.db)
@@ -96,8 +100,8 @@ export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}): Pro
     // themselves, so a new site's index is built whole once everything is there.
     if (newSite) await rebuildSearchIndex()
     else await rebuildSearchIndexIfEmpty()
-    await ensureFirstAdmin()
+    notice = await ensureFirstAdmin()
     await removeExpiredUnconfirmedAccounts()
   })
-  return { newSite }
+  return { newSite, notice }
 }
