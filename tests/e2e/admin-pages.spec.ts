@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { demoRow, onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_SITE_URL } from './sites.ts'
@@ -286,4 +287,28 @@ test('an editor types a whole table from the keyboard: Tab moves on, Tab in the 
   await expect(visitor.getByRole('region', { name: 'Table' })).toBeVisible()
   expect(await tableCells(visitor, await visitor.getByRole('region', { name: 'Table' }).innerHTML())).toEqual(expected)
   await visitor.close()
+})
+
+test("an image uploaded through the picker from a page's text neither checks nor sends the page's form", async ({ page, request }) => {
+  test.slow()
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/pages')
+  await waitForHydration(page, 'main')
+  const dialog = await newPage(page)
+  const editor = dialog.getByRole('textbox', { name: 'Content' })
+  await editor.click()
+  await page.keyboard.type('Our new library.')
+  await dialog.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image', exact: true }).click()
+  const picker = page.getByRole('dialog', { name: 'Select or Upload Image' })
+  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c63' } }).png().toBuffer()
+  await picker.getByLabel('Image file to upload').setInputFiles({ name: `library-${Date.now()}.png`, mimeType: 'image/png', buffer: png })
+  const describe = picker.getByRole('form', { name: 'Describe the new image' })
+  await describe.getByLabel('Alt text', { exact: true }).fill('Shelves of new books')
+  await describe.getByRole('button', { name: 'Upload' }).click()
+  await expect(toast(page, 'Image selected')).toBeVisible()
+  await expect(editor.getByRole('img', { name: 'Shelves of new books' })).toBeVisible()
+  // The page's form, still without its title, was neither checked nor sent.
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('Title is required')).toHaveCount(0)
+  await expect(toast(page, 'Title is required')).toHaveCount(0)
 })
