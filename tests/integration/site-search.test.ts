@@ -130,6 +130,26 @@ describe(`site search on ${database.engine}`, () => {
     expect((await searchSite({ query: 'xylophones' })).results[0]).toMatchObject({ id: child, url: '/joining/visits' })
   })
 
+  test('a published child page is found only while its parent is visible too, following the parent’s publishing', async () => {
+    const parent = await addPage('Secret parent', '<p>Not yet.</p>', { slug: 'secret-parent', status: 'draft' })
+    const child = await addPage('Child', '<p>Meet our wombats.</p>', { slug: 'child', parentId: parent })
+    expect(await found('wombats')).toEqual([])
+    await update('pages', parent, { status: 'published' })
+    expect((await searchSite({ query: 'wombats' })).results.map(({ id, url }) => ({ id, url }))).toEqual([{ id: child, url: '/secret-parent/child' }])
+    await update('pages', parent, { status: 'draft' })
+    expect(await found('wombats')).toEqual([])
+
+    const later = new Date(Date.now() + HOUR).toISOString()
+    const scheduledParent = await addPage('Soon', '<p>Later.</p>', { publishedAt: later })
+    const scheduledChild = await addPage('Child of soon', '<p>Meet our platypuses.</p>', { parentId: scheduledParent })
+    expect(await found('platypuses')).toEqual([])
+    expect(ids((await searchSite({ query: 'platypuses', now: new Date(Date.now() + 2 * HOUR) })).results)).toEqual([scheduledChild])
+    await db.deleteFrom('search_index').execute()
+    await rebuildSearchIndex()
+    expect(await found('wombats')).toEqual([])
+    expect(await found('platypuses')).toEqual([])
+  })
+
   test('drafts, posts scheduled for later and deleted items never come back; a scheduled post appears once its time has come', async () => {
     await addPost('Draft about kangaroos', '<p>kangaroos</p>', { status: 'draft' })
     await addPage('Draft page', '<p>kangaroos</p>', { status: 'draft' })
