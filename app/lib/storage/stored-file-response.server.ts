@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { isExternalUrl } from '../url-rules.ts'
 import { attachmentDisposition } from './download-name.ts'
@@ -18,6 +19,17 @@ export function storedFileResponse(object: StoredObject, headers: Record<string,
   })
   if (object.size) all.set('Content-Length', String(object.size))
   return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, { headers: all })
+}
+
+/** A strong validator of a stored file sent under `name`: a key never gets other bytes, so the key and the name make it. */
+export function storedFileEtag(key: string, name = ''): string {
+  return `"${createHash('sha256').update(`${key}\u0000${name}`).digest('base64url').slice(0, 27)}"`
+}
+
+/** Whether the request's If-None-Match names this ETag (a weak form too: compression marks what it changes weak). */
+export function matchesEtag(request: Request, etag: string): boolean {
+  const given = request.headers.get('if-none-match')
+  return given !== null && given.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag)
 }
 
 /**
