@@ -1,11 +1,10 @@
 import { galleryPhotoOfFile } from '#app/domain/gallery/gallery-file.server.ts'
 import { policyOfFile } from '#app/domain/policy/policy.server.ts'
-import { hasRole, minimumRoleFor } from '#app/domain/user/access.ts'
 import { attachmentDisposition } from '#app/lib/storage/download-name.ts'
 import { assertValidKey, InvalidKeyError, isBucket, publicUrl, type Bucket } from '#app/lib/storage/storage.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { matchesEtag, storedFileEtag, storedFileResponse } from '#app/lib/storage/stored-file-response.server.ts'
-import { getStaffSession } from '#app/services/permissions.server.ts'
+import { mayUseAdminScreen } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/files.ts'
 
 /** Images the site shows in its pages; everything else (documents, anything unknown) is only ever downloaded. */
@@ -18,7 +17,7 @@ interface FileOwner {
   screen: '/admin/policies' | '/admin/gallery'
   /** The name a document downloads under. */
   title: string | null
-  /** Something can take it back from visitors (an album unpublished): never kept without asking again. */
+  /** Something can take it back from visitors (an album unpublished, a document replaced): never kept without asking again. */
   withdrawable: boolean
 }
 
@@ -27,7 +26,7 @@ async function ownerOf(bucket: Bucket, key: string): Promise<FileOwner | null> {
   const url = publicUrl(bucket, key)
   if (bucket === 'policies') {
     const policy = await policyOfFile(url)
-    return policy && { public: policy.published, screen: '/admin/policies', title: policy.title, withdrawable: false }
+    return policy && { public: policy.public, screen: '/admin/policies', title: policy.title, withdrawable: true }
   }
   if (bucket === 'gallery') {
     const photo = await galleryPhotoOfFile(url)
@@ -36,17 +35,12 @@ async function ownerOf(bucket: Bucket, key: string): Promise<FileOwner | null> {
   return null
 }
 
-async function isStaffOf(request: Request, screen: FileOwner['screen']): Promise<boolean> {
-  const staff = await getStaffSession(request)
-  return staff !== null && hasRole(staff.role, minimumRoleFor(screen))
-}
-
 function cacheControl(owner: FileOwner | null, inline: boolean): string {
   // A file answered to staff only must not be kept by a shared cache for the next visitor.
   if (owner && !owner.public) return 'private, no-store'
   // Asked again each time (a 304 while it stays public), so a withdrawal reaches browsers and shared caches at once.
   if (owner?.withdrawable) return 'public, no-cache'
-  // Names are never reused (uploads get fresh random names); a document's name follows its policy's title, which can change.
+  // Names are never reused (uploads get fresh random names); a document no policy has may still be renamed by one.
   return inline ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'
 }
 
@@ -67,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   // Looked up before the file is opened, so a failing lookup leaves no file handle open.
   const owner = await ownerOf(params.bucket, key)
-  if (owner && !owner.public && !(await isStaffOf(request, owner.screen))) return new Response('Not found', { status: 404 })
+  if (owner && !owner.public && !(await mayUseAdminScreen(request, owner.screen))) return new Response('Not found', { status: 404 })
   const etag = owner?.public && owner.withdrawable ? storedFileEtag(key, owner.title ?? '') : null
   if (etag && matchesEtag(request, etag)) return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl(owner, false) } })
   const object = await storage.get(params.bucket, key)

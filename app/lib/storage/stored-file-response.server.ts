@@ -35,13 +35,13 @@ export function matchesEtag(request: Request, etag: string): boolean {
 /**
  * A document at an address that stays while the document changes: a file
  * stored here is sent as a download named `title` (with the stored file's
- * extension), never cached for long, as the next version may replace it;
+ * extension), never kept without asking again (`cacheControl`), as the next version may replace it;
  * a link elsewhere is followed; anything else is not found.
  */
-export async function documentDownload(fileUrl: string | null, title: string): Promise<Response> {
-  if (fileUrl && isExternalUrl(fileUrl)) return new Response(null, { status: 302, headers: { Location: fileUrl, 'Cache-Control': 'no-cache' } })
+export async function documentDownload(fileUrl: string | null, title: string, cacheControl = 'no-cache'): Promise<Response> {
+  if (fileUrl && isExternalUrl(fileUrl)) return new Response(null, { status: 302, headers: { Location: fileUrl, 'Cache-Control': cacheControl } })
   const location = fileUrl ? parsePublicUrl(fileUrl) : null
   const object = location ? await storage.get(location.bucket, location.key) : null
   if (!location || !object) return new Response('Not found', { status: 404 })
-  return storedFileResponse(object, { 'Content-Disposition': attachmentDisposition(title, location.key), 'Cache-Control': 'no-cache' })
+  return storedFileResponse(object, { 'Content-Disposition': attachmentDisposition(title, location.key), 'Cache-Control': cacheControl })
 }
