@@ -427,8 +427,10 @@ test('never lose work: Escape on a changed dialog asks first, and a reloaded pag
   await expect(ask).toBeVisible()
   await ask.getByRole('button', { name: 'Keep editing' }).click()
 
-  // A reload (a closed tab, a crash) keeps what was typed in this browser.
-  await page.waitForTimeout(800)
+  // A reload (a closed tab, a crash) keeps what was typed in this browser, once the form has kept it there.
+  await expect
+    .poll(() => page.evaluate((typed) => Object.keys(localStorage).some((key) => key.startsWith('school-website:draft:') && localStorage.getItem(key)!.includes(typed)), title))
+    .toBe(true)
   page.once('dialog', (leave) => void leave.accept())
   await page.reload()
   await waitForHydration(page, 'main')
