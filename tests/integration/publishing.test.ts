@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { createBlogPost, deleteBlogPost, listBlogRevisions, restoreBlogRevision, updateBlogPost, type BlogSubmission } from '#app/domain/blog/blog-admin.server.ts'
-import { BLOG_MESSAGES } from '#app/domain/blog/blog.schema.ts'
+import { createBlogPost, deleteBlogPost, listBlogRevisions, restoreBlogRevision, suggestBlogPostSlug, updateBlogPost, type BlogSubmission } from '#app/domain/blog/blog-admin.server.ts'
+import { BLOG_MESSAGES, slugify } from '#app/domain/blog/blog.schema.ts'
 import { listBlogPostsForAdmin } from '#app/domain/blog/blog-admin-list.server.ts'
 import { getPublicBlogPostBySlug, listPublicBlogPosts, listPublicBlogPostsPage } from '#app/domain/blog/blog.server.ts'
 import { createEvent, listEventsForAdmin, updateEvent } from '#app/domain/event/event-admin.server.ts'
@@ -207,6 +207,20 @@ describe(`publishing posts on ${database.engine}`, () => {
     await db.updateTable('verification').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('value', 'like', `%${draft.id}%`).execute()
     const expired = (await sharedPreviewLoader(sharedArgs(expiring.url.split('/').pop()!))) as { init?: { status?: number } }
     expect(expired.init?.status).toBe(404)
+  })
+
+  test('the slug proposed for a new post\'s title is one no other post has', async () => {
+    const title = `Sports Day ${newId().slice(0, 8)}`
+    const base = slugify(title)
+    expect(await suggestBlogPostSlug(title)).toBe(base)
+    const first = await createBlogPost(submission({ title, slug: base }))
+    expect(await suggestBlogPostSlug(title)).toBe(`${base}-2`)
+    await createBlogPost(submission({ title, slug: `${base}-2` }))
+    expect(await suggestBlogPostSlug(title)).toBe(`${base}-3`)
+    // The post being edited does not count against itself.
+    expect(await suggestBlogPostSlug(title, first.id)).toBe(base)
+    // Posts live under /blogs/: a title that is a site address keeps its slug.
+    expect(await suggestBlogPostSlug('Calendar')).toBe('calendar')
   })
 
   test('Revoke links: every link shared for a post or a page stops working before it expires, and only theirs', async () => {
