@@ -57,6 +57,7 @@ export default [
     route('alerts', 'routes/admin/alerts.tsx'),
     route('media', 'routes/admin/media.tsx'),
     route('image-picker', 'routes/admin/image-picker.ts'),
+    route('free-slug', 'routes/admin/free-slug.ts'),
     route('subscribers', 'routes/admin/subscribers.tsx'),
     route('subscribers/export.csv', 'routes/admin/subscribers-export.ts'),
   ]),

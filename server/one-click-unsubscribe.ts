@@ -3,7 +3,7 @@ import { SUBSCRIPTION_MESSAGES } from '#app/domain/subscription/subscription.sch
 import { unsubscribe } from '#app/domain/subscription/subscription.server.ts'
 import { config } from '#app/lib/env.server.ts'
 
-const UNSUBSCRIBE_PATH = /^\/unsubscribe\/([\w-]{1,100})$/
+const UNSUBSCRIBE_PATH = /^\/unsubscribe\/([\w.-]{1,100})$/
 
 /**
  * A mail program's one-click unsubscribe (RFC 8058): a POST to the link of

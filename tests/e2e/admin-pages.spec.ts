@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { demoRow, onDemoDatabase } from './site-database.ts'
+import { demoRow, demoRows, onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, signIn } from './staff.ts'
@@ -161,6 +161,25 @@ test('an address the site already uses is refused, and a page with child pages c
   await expect(dialog.getByText(RESERVED)).toBeVisible()
   await screenshot(page, 'admin-page-dialog-390')
   expect(demoRow('select id from pages where slug = ?', 'gallery')).toBeUndefined()
+
+  // Left to the title, the slug is one neither the site nor another page uses: 'calendar-2' is taken here.
+  onDemoDatabase((database) =>
+    database
+      .prepare("insert into pages (id, title, slug, content, status, published_at, created_at, updated_at) values (?, 'Calendar notes', 'calendar-2', '<p>Text</p>', 'draft', ?, ?, ?) on conflict do nothing")
+      .run(`e2e-calendar-2-${stamp}`, now, now, now),
+  )
+  const taken = new Set(demoRows<{ slug: string }>("select slug from pages where slug like 'calendar-%'").map((row) => row.slug))
+  let free = 2
+  while (taken.has(`calendar-${free}`)) free++
+  await dialog.getByLabel('Slug').fill('')
+  await dialog.getByLabel('Title').fill('Calendar')
+  await expect(dialog.getByLabel('Slug')).toHaveValue(`calendar-${free}`)
+  await screenshot(page, 'admin-page-dialog-free-slug-390')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshot(page, 'admin-page-dialog-free-slug-1280')
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(toast(page, 'Page created successfully')).toBeVisible()
+  expect(demoRow('select slug from pages where title = ? order by created_at desc', 'Calendar')).toEqual({ slug: `calendar-${free}` })
 })
 
 test('an editor opens a page with its text loaded, changes it, and its history compares a saved version with the page as saved', async ({ page, request }) => {

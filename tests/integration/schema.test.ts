@@ -28,7 +28,7 @@ const EXPECTED_SCHEMA = {
   staff_members: ['bio?', 'created_at=', 'department=', 'email?', 'id', 'job_title=', 'name', 'phone?', 'photo_alt=', 'photo_decorative=', 'photo_focal_x=', 'photo_focal_y=', 'photo_url?', 'show_email=', 'sort_order='],
   search_index: ['body', 'shown_at?', 'status', 'subject', 'subject_id', 'title', 'url', 'visible_from'],
   alerts: ['created_at=', 'ends_at?', 'event_id?', 'id', 'level', 'link?', 'message=', 'school_status?', 'starts_at', 'title', 'updated_at='],
-  subscribers: ['alerts=', 'confirmed_at?', 'created_at=', 'email', 'events=', 'id', 'news=', 'token', 'updated_at='],
+  subscribers: ['alerts=', 'confirmed_at?', 'created_at=', 'email', 'events=', 'id', 'news=', 'token_hash', 'updated_at='],
   push_subscriptions: ['alerts=', 'auth', 'created_at=', 'endpoint', 'id', 'news=', 'p256dh'],
   outbox_messages: ['attempts=', 'channel', 'claimed_by?', 'created_at=', 'data?', 'dedupe_key', 'deliver_after=', 'id', 'kind', 'last_error?', 'lease_until?', 'recipient', 'sent_at?', 'status=', 'subject_id?', 'subject_table?', 'title?'],
   revisions: ['created_at=', 'created_by?', 'id', 'snapshot', 'subject', 'subject_id'],

@@ -15,6 +15,7 @@ import {
   type CoverSubmission,
 } from '../publishing/publishable-item.server.ts'
 import { forgetRevisions, listRevisions, recordRevision, type Revision } from '../publishing/revisions.server.ts'
+import { freeSlugForTitle } from '../publishing/free-slug.server.ts'
 import type { FocalPoint, ImageDescription } from '../media/media.schema.ts'
 import { BLOG_MESSAGES, blogSchema, blogSnapshotSchema, type BlogInput, type BlogSnapshot } from './blog.schema.ts'
 import { getBlogPost, toBlogPost } from './blog.server.ts'
@@ -50,6 +51,11 @@ const storedCover = (value: unknown) => storedCoverImage(value, 'blogs')
 async function assertSlugFree(tx: WriteTransaction, slug: string, id: string) {
   const other = await tx.db.selectFrom('blogs').select('id').where('slug', '=', slug).where('id', '<>', id).executeTakeFirst()
   if (other) throw slugTaken()
+}
+
+/** The slug the editor proposes for a post with this title: its own when free, else numbered past the posts that have it (`exceptId`: the post being edited). */
+export function suggestBlogPostSlug(title: string, exceptId?: string): Promise<string | null> {
+  return freeSlugForTitle(db, 'blogs', title, { exceptId })
 }
 
 /** Another editor can take the slug between the check and the write: the constraint then answers like the check. */

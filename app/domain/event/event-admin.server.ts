@@ -9,7 +9,7 @@ import { checkImageUpload, storeImage } from '#app/lib/uploads/uploads.server.ts
 import { isWallClockTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import { newId, now, writeJson } from '#db/portable.ts'
 import { announce } from '../outbox/announce.server.ts'
-import { SLUG_MAX_LENGTH, slugify } from '../publishing/slug.ts'
+import { firstFreeSlug, SLUG_MAX_LENGTH, slugify } from '../publishing/slug.ts'
 import { toSchoolEvent, toSchoolEvents } from './event.server.ts'
 import { isPlainDate } from './recurrence.ts'
 import { checkSeries } from './recurrence.server.ts'
@@ -78,8 +78,7 @@ async function freeSlug(tx: WriteTransaction, title: string): Promise<string> {
   const taken = new Set(
     (await tx.db.selectFrom('events').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)])).execute()).map((row) => row.slug),
   )
-  if (!taken.has(base)) return base
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+  return firstFreeSlug(base, (slug) => taken.has(slug))
 }
 
 /** The chosen image file, checked by its bytes and stored; null when none was chosen. */

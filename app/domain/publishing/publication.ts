@@ -16,6 +16,8 @@ export const PUBLICATION_MESSAGES = {
   scheduleInPast: 'A scheduled time must be in the future',
   invalidState: 'Status must be draft, scheduled or published',
   previewLinkCreated: 'Preview link created',
+  previewLinksRevoked: 'Preview links revoked: the links shared so far no longer work.',
+  previewIntent: 'Choose to share a preview link or to revoke the links.',
   previewExpired: 'This preview link has expired or does not exist.',
   /** Publishing waits until every image is described: 'the cover image', 'the image "trip.png"'. */
   undescribedImages: (images: readonly string[]) =>

@@ -10,7 +10,7 @@ import { formatEventWhen } from '#app/lib/format.ts'
 import { renderNoticeMail, type NoticeMail } from '#app/lib/mail/messages.ts'
 import { readJson, readTimestamp } from '#db/portable.ts'
 import { describeChoices, SUBSCRIPTION_LIMITS, type Subscriber } from './subscription.schema.ts'
-import { removeExpiredSubscriptions, SUBSCRIPTION_MAIL_KINDS, subscriberLinks, toSubscriber } from './subscription.server.ts'
+import { removeExpiredSubscriptions, SUBSCRIPTION_MAIL_KINDS, subscriberLinks, subscriberLinkToken, toSubscriber } from './subscription.server.ts'
 import { digestPosts, queueWeeklyDigests } from './weekly-digest.server.ts'
 
 /**
@@ -43,7 +43,7 @@ async function recipientOf(message: OutboxMessage, wants: (subscriber: Subscribe
   if (!row || row.email !== message.recipient) return { skip: 'The subscriber unsubscribed.' }
   const subscriber = toSubscriber(row)
   if (!wants(subscriber)) return { skip: 'The subscriber no longer wants this.' }
-  return { ...subscriber, token: row.token }
+  return { ...subscriber, token: subscriberLinkToken(row.id) }
 }
 
 const confirmed = (wants: (subscriber: Subscriber) => boolean) => (subscriber: Subscriber) => subscriber.confirmedAt !== null && wants(subscriber)
