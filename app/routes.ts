@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+import { SECRET_ROUTE_PATHS } from '#app/lib/secret-route-paths.ts'
 
 export default [
   layout('routes/site/layout.tsx', [
@@ -13,21 +14,21 @@ export default [
     route('calendar/:slug', 'routes/site/calendar-event.tsx'),
     route('preview/posts/:id', 'routes/site/post-preview.tsx'),
     route('preview/pages/:id', 'routes/site/page-preview.tsx'),
-    route('preview/:token', 'routes/site/shared-preview.tsx'),
+    route(SECRET_ROUTE_PATHS.sharedPreview, 'routes/site/shared-preview.tsx'),
     route('contact', 'routes/site/contact.tsx'),
     route('search', 'routes/site/search.tsx'),
     route('staff', 'routes/site/staff.tsx'),
     route('subscribe', 'routes/site/subscribe.tsx'),
-    route('subscribe/confirm/:token', 'routes/site/subscribe-confirm.tsx'),
-    route('subscribe/manage/:token', 'routes/site/subscribe-manage.tsx'),
-    route('unsubscribe/:token', 'routes/site/unsubscribe.tsx'),
+    route(SECRET_ROUTE_PATHS.subscriptionConfirmation, 'routes/site/subscribe-confirm.tsx'),
+    route(SECRET_ROUTE_PATHS.subscriptionManagement, 'routes/site/subscribe-manage.tsx'),
+    route(SECRET_ROUTE_PATHS.unsubscribe, 'routes/site/unsubscribe.tsx'),
     // The school's own pages; every fixed address above wins over them (docs/product-rules.md#pages).
     route(':slug', 'routes/site/page.tsx', { id: 'routes/site/page' }),
     route(':parent/:slug', 'routes/site/page.tsx', { id: 'routes/site/child-page' }),
   ]),
   route('auth', 'routes/auth/sign-in.tsx'),
   route('auth/reset-password', 'routes/auth/reset-password.tsx'),
-  route('auth/invitation/:token', 'routes/auth/invitation.tsx'),
+  route(SECRET_ROUTE_PATHS.invitation, 'routes/auth/invitation.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('sections', 'routes/admin/sections.tsx'),
