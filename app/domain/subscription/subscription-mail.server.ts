@@ -2,8 +2,7 @@ import { coverAltOf, excerptOf } from '#app/domain/blog/blog.ts'
 import { toBlogPost } from '#app/domain/blog/blog.server.ts'
 import { calendarEventPath } from '#app/domain/event/event.ts'
 import { registerComposer, registerPeriodicTask, type Composed, type OutboxMessage } from '#app/domain/outbox/outbox.server.ts'
-import { getSectionContent } from '#app/domain/section/section.server.ts'
-import { FALLBACK_SCHOOL_TITLE } from '#app/domain/section/site-shell.server.ts'
+import { getSchoolName } from '#app/domain/section/site-shell.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
@@ -21,10 +20,6 @@ import { digestPosts, queueWeeklyDigests } from './weekly-digest.server.ts'
  */
 
 type SubscriberRow = Subscriber & { token: string }
-
-async function siteName() {
-  return (await getSectionContent('home.logos'))?.title || FALLBACK_SCHOOL_TITLE
-}
 
 function absoluteUrl(url: string) {
   return url.startsWith('/') ? `${config.publicUrl}${url}` : url
@@ -79,7 +74,7 @@ const SUBSCRIBED_BECAUSE = 'You get this e-mail because you subscribed to e-mail
 async function composeConfirm(message: OutboxMessage): Promise<Composed> {
   const subscriber = await recipientOf(message, (candidate) => candidate.confirmedAt === null)
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,
@@ -100,7 +95,7 @@ async function composeConfirm(message: OutboxMessage): Promise<Composed> {
 async function composeManage(message: OutboxMessage): Promise<Composed> {
   const subscriber = await recipientOf(message, (candidate) => candidate.confirmedAt !== null)
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,
@@ -125,7 +120,7 @@ async function composePost(message: OutboxMessage): Promise<Composed> {
   if (publishedAt.getTime() > Date.now()) return { postponeUntil: publishedAt }
   const subscriber = await recipientOf(message, confirmed((candidate) => candidate.news === 'instant'))
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,
@@ -149,7 +144,7 @@ async function composeEvent(message: OutboxMessage): Promise<Composed> {
   if (Date.parse(end ?? start) < Date.now()) return { skip: 'The event is over.' }
   const subscriber = await recipientOf(message, confirmed((candidate) => candidate.events))
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
+  const site = await getSchoolName()
   const when = formatEventWhen(start, end, config.timeZone)
   return subscriberMail(
     subscriber,
@@ -175,7 +170,7 @@ async function composeAlert(message: OutboxMessage): Promise<Composed> {
   if (startsAt.getTime() > Date.now()) return { postponeUntil: startsAt }
   const subscriber = await recipientOf(message, confirmed((candidate) => candidate.alerts))
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,
@@ -197,7 +192,7 @@ async function composeDigest(message: OutboxMessage): Promise<Composed> {
   if ('skip' in subscriber) return subscriber
   const posts = await digestPosts({ from: new Date(data.from), to: new Date(data.to) }, new Date())
   if (posts.length === 0) return { skip: 'No post of the week is still public.' }
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,
