@@ -6,7 +6,7 @@ import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.se
 import { zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import { newId } from '#db/portable.ts'
 import type { AlertLevel, SchoolStatus } from '#db/tables/notifications.ts'
-import { SCHOOL_STATUS_CHOICES, schoolDay, type Alert } from './alert.ts'
+import { SCHOOL_STATUS_CHOICES, schoolDay, schoolDayOn, type Alert } from './alert.ts'
 import { ALERT_MESSAGES, type AlertInput, type SchoolStatusInput } from './alert.schema.ts'
 import { toAlert } from './alert.server.ts'
 
@@ -114,13 +114,18 @@ function statusLevel(status: SchoolStatus, replaced: readonly { school_status: S
 }
 
 /**
- * The one-click school status for today: an alert from now until the end of
- * the school's day, replacing any status alert of the same day; 'closed'
- * also puts 'School closed' on the calendar for the day, and that entry goes
- * again with the status it came with (docs/product-rules.md#alerts).
+ * The one-click school status for today or a later day: an alert until the
+ * end of that school day, from now for today, else from the day's start
+ * (so a closure decided the evening before shows from midnight), replacing
+ * any status alert of the same day; 'closed' also puts 'School closed' on the
+ * calendar for the day, and that entry goes again with the status it came
+ * with (docs/product-rules.md#alerts).
  */
 export async function setSchoolStatus(input: SchoolStatusInput, { now = new Date(), timeZone = config.timeZone }: AlertClock = {}): Promise<Alert> {
-  const day = schoolDay(now, timeZone)
+  const today = schoolDay(now, timeZone)
+  if (input.day && input.day < today.date) throw DomainError.invalidField('day', ALERT_MESSAGES.statusDayPast)
+  const day = input.day && input.day > today.date ? schoolDayOn(input.day, timeZone) : today
+  const startsAt = day === today ? now.toISOString() : day.start
   const choice = SCHOOL_STATUS_CHOICES[input.status]
   const message = input.message ?? ''
   return writeTransaction(async (tx) => {
@@ -150,7 +155,7 @@ export async function setSchoolStatus(input: SchoolStatusInput, { now = new Date
         title: choice.title,
         message,
         link: event ? '/calendar' : null,
-        starts_at: stamp,
+        starts_at: startsAt,
         ends_at: day.end,
         school_status: input.status,
         event_id: event?.id ?? null,
