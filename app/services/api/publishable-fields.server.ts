@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { altTextField, focalCoordinate, type FocalPoint } from '#app/domain/media/media.schema.ts'
 import { PUBLICATION_MESSAGES, PUBLICATION_STATES, type PublicationChange, type PublicationState } from '#app/domain/publishing/publication.ts'
-import { API_TIME_DESCRIPTION, isApiTime, wallClock } from './api-time.server.ts'
+import { API_TIME_DESCRIPTION, isApiTime, isFinerThanMillisecond, wallClock } from './api-time.server.ts'
 import { optionalSwitchField } from './fields.ts'
 
 /**
@@ -32,6 +32,8 @@ export function publishableFields(noun: string) {
       published_at: z
         .string()
         .trim()
+        // The plainer message first: a field's first message is the one given.
+        .refine((value) => !isFinerThanMillisecond(value), PUBLICATION_MESSAGES.finerThanMillisecond)
         .refine(isApiTime, PUBLICATION_MESSAGES.invalidTime)
         .optional()
         .meta({ format: 'date-time', description: `${API_TIME_DESCRIPTION} A published ${noun} with a time ahead is scheduled.` }),
