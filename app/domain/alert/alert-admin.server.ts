@@ -1,9 +1,9 @@
 import { createEvent, deleteEvent } from '#app/domain/event/event-admin.server.ts'
 import { announce } from '#app/domain/outbox/announce.server.ts'
-import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { newId } from '#db/portable.ts'
 import type { AlertLevel, SchoolStatus } from '#db/tables/notifications.ts'
 import { SCHOOL_STATUS_CHOICES, schoolDay, schoolDayOn, type Alert } from './alert.ts'
@@ -44,8 +44,8 @@ function announceAlert(tx: WriteTransaction, alert: Alert) {
 }
 
 /** A new alert; important and emergency ones are announced to families for its start. */
-export async function createAlert(input: AlertInput, { now = new Date(), timeZone = config.timeZone }: AlertClock = {}): Promise<Alert> {
-  const times = storedTimes(input, timeZone)
+export async function createAlert(input: AlertInput, { now = new Date(), timeZone }: AlertClock = {}): Promise<Alert> {
+  const times = storedTimes(input, timeZone ?? (await siteTimeZone()))
   const id = newId()
   const stamp = now.toISOString()
   return writeTransaction(async (tx) => {
@@ -65,8 +65,8 @@ export async function createAlert(input: AlertInput, { now = new Date(), timeZon
  * becomes important or emergency or moves to a later start (announcing is
  * idempotent per family, so nobody is told twice of the same alert).
  */
-export async function updateAlert(id: string, input: AlertInput, { now = new Date(), timeZone = config.timeZone }: AlertClock = {}): Promise<Alert> {
-  const times = storedTimes(input, timeZone)
+export async function updateAlert(id: string, input: AlertInput, { now = new Date(), timeZone }: AlertClock = {}): Promise<Alert> {
+  const times = storedTimes(input, timeZone ?? (await siteTimeZone()))
   return writeTransaction(async (tx) => {
     const previous = await tx.db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst()
     if (!previous) throw notFound()
@@ -121,7 +121,8 @@ function statusLevel(status: SchoolStatus, replaced: readonly { school_status: S
  * calendar for the day, and that entry goes again with the status it came
  * with (docs/product-rules.md#alerts).
  */
-export async function setSchoolStatus(input: SchoolStatusInput, { now = new Date(), timeZone = config.timeZone }: AlertClock = {}): Promise<Alert> {
+export async function setSchoolStatus(input: SchoolStatusInput, { now = new Date(), timeZone: chosenZone }: AlertClock = {}): Promise<Alert> {
+  const timeZone = chosenZone ?? (await siteTimeZone())
   const today = schoolDay(now, timeZone)
   if (input.day && input.day < today.date) throw DomainError.invalidField('day', ALERT_MESSAGES.statusDayPast)
   const day = input.day && input.day > today.date ? schoolDayOn(input.day, timeZone) : today

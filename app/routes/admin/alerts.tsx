@@ -17,17 +17,18 @@ import { listAlertsForAdmin, todaysSchoolStatus } from '#app/domain/alert/alert.
 import { ALERT_LEVEL_LABELS, alertWindow, PAST_ALERTS_SHOWN, SCHOOL_STATUS_CHOICES, schoolDay, type Alert } from '#app/domain/alert/alert.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
-import { config } from '#app/lib/env.server.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { cn } from '#app/lib/utils.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/alerts.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
   const now = new Date()
-  const [lists, today] = await Promise.all([listAlertsForAdmin(now), todaysSchoolStatus(now, config.timeZone)])
-  return { ...lists, today, todayDate: schoolDay(now, config.timeZone).date }
+  const timeZone = await siteTimeZone()
+  const [lists, today] = await Promise.all([listAlertsForAdmin(now), todaysSchoolStatus(now, timeZone)])
+  return { ...lists, today, todayDate: schoolDay(now, timeZone).date }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,10 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'school-status':
       {
         const now = new Date()
-        const alert = await setSchoolStatus(submission, { now })
+        const timeZone = await siteTimeZone()
+        const alert = await setSchoolStatus(submission, { now, timeZone })
         const label = SCHOOL_STATUS_CHOICES[submission.status].label
         // Today's status starts now; a later day's at that day's start.
-        return Date.parse(alert.startsAt) > now.getTime() ? ALERT_MESSAGES.statusSetFor(label, formatDate(alert.startsAt, config.timeZone)) : ALERT_MESSAGES.statusSet(label)
+        return Date.parse(alert.startsAt) > now.getTime() ? ALERT_MESSAGES.statusSetFor(label, formatDate(alert.startsAt, timeZone)) : ALERT_MESSAGES.statusSet(label)
       }
     }
   })

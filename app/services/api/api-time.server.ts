@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { config } from '#app/lib/env.server.ts'
 import { isWallClockTime, utcToZonedTime } from '#app/lib/zoned-time.ts'
 
 const WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/
@@ -19,10 +18,10 @@ export function isApiTime(value: string): boolean {
  * read on the school's clocks, with its seconds and milliseconds when it has
  * any, so a time is stored as sent.
  */
-export function wallClock(value: string): string {
+export function wallClock(value: string, timeZone: string): string {
   if (isWallClockTime(value)) return value
   const instant = new Date(value)
-  const minute = utcToZonedTime(instant.toISOString(), config.timeZone)
+  const minute = utcToZonedTime(instant.toISOString(), timeZone)
   const seconds = instant.getUTCSeconds()
   const milliseconds = instant.getUTCMilliseconds()
   if (seconds === 0 && milliseconds === 0) return minute
