@@ -51,6 +51,7 @@ export default [
     route('contact', 'routes/admin/contact-messages.tsx'),
     route('users', 'routes/admin/users.tsx'),
     route('theme', 'routes/admin/theme.tsx'),
+    route('theme/time-zone', 'routes/admin/site-time-zone.ts'),
     route('account', 'routes/admin/account.tsx'),
     route('api-keys', 'routes/admin/api-keys.tsx'),
     route('api-keys/reference', 'routes/admin/api-reference.tsx'),

@@ -102,7 +102,8 @@ export interface PageCacheOptions {
   build: ServerBuild | (() => ServerBuild | Promise<ServerBuild>)
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider
   feed: ChangeFeed
-  timeZone: string
+  /** The school's time zone, an admin's setting: a stored page ends at its midnight. A change of it clears the cache through the feed. */
+  timeZone: () => Promise<string>
   /** The form token cookie is sent only over HTTPS when the site is served so. */
   secureCookies: boolean
   /**
@@ -204,6 +205,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   async function storedPage(headers: Headers, identity: Buffer, encoding: Encoding): Promise<StoredPage> {
     const html = isHtml(headers) ? identity.toString('utf8') : null
+    const timeZone = await options.timeZone()
     const now = clock()
     return {
       headers: [...headers].filter(([name]) => !OWN_HEADERS.has(name)),
@@ -217,7 +219,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // A browser asks for a page again each time, so that a write shows at once; a feed keeps the lifetime
       // its route gives it, which its readers poll by.
       cacheControl: html === null ? (headers.get('cache-control') ?? 'no-cache') : 'no-cache',
-      expiresAt: Math.min(now + PAGE_MAX_AGE_MS, nextMidnight(now, options.timeZone)),
+      expiresAt: Math.min(now + PAGE_MAX_AGE_MS, nextMidnight(now, timeZone)),
     }
   }
 

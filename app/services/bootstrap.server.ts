@@ -7,6 +7,7 @@ import { database } from '#app/lib/db.server.ts'
 import { ConfigError, config } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { makeDataPrivate } from '#app/lib/private-data.server.ts'
+import { siteTimeZone, storeDefaultTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 
 /** Arbitrary, fixed: identifies this app's start-up lock among PostgreSQL advisory locks. */
@@ -90,10 +91,11 @@ export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}): Pro
   await withStartupLock(async () => {
     await database.migrate()
     newSite = await isFreshDatabase(database.db)
+    await storeDefaultTimeZone()
     await checkFileStore({ newSite })
     if (newSite) {
       await seedBaseContent(database.db, storage)
-      if (config.seedDemo) await seedDemoContent(database.db, storage, config.timeZone)
+      if (config.seedDemo) await seedDemoContent(database.db, storage, await siteTimeZone())
       logger.info(`New site created${config.seedDemo ? ' with demo content' : ''}.`)
     }
     // The demo content is written partly as rows and partly through operations that index

@@ -124,7 +124,7 @@ function postColumns(post: {
 /** A new post with the given fields: published now unless the submission says otherwise. */
 export async function createBlogPost(input: BlogSubmission, { authorId = null }: BlogAuthor = {}): Promise<BlogPost> {
   const content = storedContent(input.content)
-  const clock = publishingClock()
+  const clock = await publishingClock()
   const publication = publicationToStore(input.publication, null, clock)
   const cover = await storedCover(input.coverFile)
   const description = coverDescription(input, cover, { alt: '', decorative: false }, false)
@@ -153,6 +153,7 @@ export async function createBlogPost(input: BlogSubmission, { authorId = null }:
  */
 export async function updateBlogPost(id: string, input: BlogSubmission, { authorId = null }: BlogAuthor = {}): Promise<BlogPost> {
   const content = storedContent(input.content)
+  const clock = await publishingClock()
   const uploadedCover = await storedCover(input.coverFile)
   return writeTransaction(
     async (tx) => {
@@ -162,7 +163,6 @@ export async function updateBlogPost(id: string, input: BlogSubmission, { author
         .where('id', '=', id)
         .executeTakeFirst()
       if (!previous) throw notFound()
-      const clock = publishingClock()
       const stored = { status: previous.status, publishedAt: readTimestamp(previous.published_at) }
       const publication = publicationToStore(input.publication, stored, clock)
       const cover = uploadedCover ?? (input.removeCover ? null : previous.cover_image)

@@ -183,7 +183,7 @@ export async function createPage(input: PageSubmission, { authorId = null }: Pag
   const typed = typedSlug(input)
   let slug = typed ?? ''
   const content = storedContent(input.content)
-  const clock = publishingClock()
+  const clock = await publishingClock()
   const publication = publicationToStore(input.publication, null, clock)
   const cover = await storedCoverImage(input.coverFile, 'pages')
   const description = coverDescription(input, cover, { alt: '', decorative: false }, false)
@@ -222,13 +222,14 @@ export async function updatePage(id: string, input: PageSubmission, { authorId =
   const typed = typedSlug(input)
   let slug = typed ?? ''
   const content = storedContent(input.content)
+  const clock = await publishingClock()
   const uploadedCover = await storedCoverImage(input.coverFile, 'pages')
   const parentId = input.parentId ?? null
   return writeTransaction(
     async (tx) => {
       const previous = await tx.db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst()
       if (!previous) throw notFound()
-      const publication = publicationToStore(input.publication, { status: previous.status, publishedAt: readTimestamp(previous.published_at) }, publishingClock())
+      const publication = publicationToStore(input.publication, { status: previous.status, publishedAt: readTimestamp(previous.published_at) }, clock)
       const cover = uploadedCover ?? (input.removeCover ? null : previous.cover_image)
       const keptCover = cover === previous.cover_image
       const description = coverDescription(input, cover, { alt: previous.cover_alt, decorative: readBool(previous.cover_decorative) }, keptCover)

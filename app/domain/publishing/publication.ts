@@ -12,6 +12,7 @@ export const PUBLICATION_STATES = ['draft', 'scheduled', 'published'] as const s
 
 export const PUBLICATION_MESSAGES = {
   invalidTime: 'Publish date must be a valid date and time',
+  finerThanMillisecond: 'Publish date is kept to the millisecond: send at most three digits after the seconds',
   scheduleNeedsTime: 'Choose when the post should be published',
   scheduleInPast: 'A scheduled time must be in the future',
   invalidState: 'Status must be draft, scheduled or published',

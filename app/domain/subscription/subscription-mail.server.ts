@@ -7,6 +7,7 @@ import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { renderNoticeMail, type NoticeMail } from '#app/lib/mail/messages.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { readJson, readTimestamp } from '#db/portable.ts'
 import { describeChoices, SUBSCRIPTION_LIMITS, type Subscriber } from './subscription.schema.ts'
 import { removeExpiredSubscriptions, SUBSCRIPTION_MAIL_KINDS, subscriberLinks, subscriberLinkToken, toSubscriber } from './subscription.server.ts'
@@ -145,7 +146,7 @@ async function composeEvent(message: OutboxMessage): Promise<Composed> {
   const subscriber = await recipientOf(message, confirmed((candidate) => candidate.events))
   if ('skip' in subscriber) return subscriber
   const site = await getSchoolName()
-  const when = formatEventWhen(start, end, config.timeZone)
+  const when = formatEventWhen(start, end, await siteTimeZone())
   return subscriberMail(
     subscriber,
     site,
