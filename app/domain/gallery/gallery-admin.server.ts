@@ -19,6 +19,7 @@ import {
   GALLERY_FOLDER_PAGE_SIZE,
   GALLERY_PAGE_SIZE,
   galleryUploadSchema,
+  NEW_ALBUM_SWITCHES,
   placeOutOfRange,
   uploadTitles,
   type AdminGalleryFolder,
@@ -30,8 +31,8 @@ import {
 } from './gallery.schema.ts'
 import { inAlbumOrder, toGalleryFolder, toGalleryImage, whereListedUnder } from './gallery.server.ts'
 
-/** A new folder: its name and switches, and optionally its description. */
-export type NewGalleryFolder = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & { description?: string }
+/** A new folder: its name, and optionally its description and switches (NEW_ALBUM_SWITCHES when left out). */
+export type NewGalleryFolder = Pick<GalleryFolderInput, 'name'> & Partial<Pick<GalleryFolderInput, 'externalUse' | 'enabled' | 'description'>>
 
 /** A folder's change: its name and switches, and its description and cover when given. */
 export type GalleryFolderChanges = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & Partial<Pick<GalleryFolderInput, 'description' | 'coverImageId'>>
@@ -240,11 +241,10 @@ export async function uploadGalleryImages(input: GalleryUpload): Promise<Gallery
         for (const row of rows) row.folder = existing.name
       } else {
         const folderId = newId()
-        // A new album waits for someone to check the photos may be shown (consent) and publish it.
         // Another upload may create the same folder meanwhile: its row then serves both.
         const created = await tx.db
           .insertInto('gallery_folders')
-          .values({ id: folderId, name: input.folder, external_use: true, enabled: false, slug: await freeSlug(tx, input.folder), created_at: new Date().toISOString() })
+          .values({ id: folderId, name: input.folder, external_use: NEW_ALBUM_SWITCHES.externalUse, enabled: NEW_ALBUM_SWITCHES.enabled, slug: await freeSlug(tx, input.folder), created_at: new Date().toISOString() })
           .onConflict((conflict) => conflict.column('name').doNothing())
           .executeTakeFirst()
         if (Number(created.numInsertedOrUpdatedRows ?? 0) > 0) tx.publish({ table: 'gallery_folders', type: 'insert', id: folderId })
@@ -376,8 +376,8 @@ export async function createGalleryFolder(input: NewGalleryFolder): Promise<Gall
       .values({
         id,
         name: input.name,
-        external_use: input.externalUse,
-        enabled: input.enabled,
+        external_use: input.externalUse ?? NEW_ALBUM_SWITCHES.externalUse,
+        enabled: input.enabled ?? NEW_ALBUM_SWITCHES.enabled,
         slug: await freeSlug(tx, input.name),
         description: input.description ?? '',
         created_at: new Date().toISOString(),

@@ -122,7 +122,14 @@ export const galleryFolderSchema = z.object({
     .transform((id) => id || null),
 })
 
-/** A new album: its name and description. It starts for external use but not published (docs/product-rules.md#gallery). */
+/**
+ * The switches of a new album, however it is made (the new-album dialog, an
+ * upload naming a new folder, the content API without them): for external use
+ * but not published, so someone checks photo consent before visitors see it.
+ */
+export const NEW_ALBUM_SWITCHES = { externalUse: true, enabled: false } as const
+
+/** A new album: its name and description; its switches are NEW_ALBUM_SWITCHES. */
 export const galleryNewAlbumSchema = galleryFolderSchema.pick({ name: true, description: true })
 
 /** Several photos at once; a form posts each chosen id under `ids`. */

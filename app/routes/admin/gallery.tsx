@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await updateGalleryImage(submission.id, galleryImageChangesOf(submission))
         return GALLERY_MESSAGES.imageUpdated
       case 'create-folder':
-        await createGalleryFolder({ name: submission.name, description: submission.description, externalUse: true, enabled: false })
+        await createGalleryFolder({ name: submission.name, description: submission.description })
         return GALLERY_MESSAGES.albumCreated
       case 'publish-folder':
         await publishGalleryFolder(submission.id)
