@@ -9,7 +9,7 @@ import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
-import { checkImageUpload, storeImages } from '#app/lib/uploads/uploads.server.ts'
+import { checkImageUpload, photoTakenAt, storeImages } from '#app/lib/uploads/uploads.server.ts'
 import { isUniqueViolation, newId } from '#db/portable.ts'
 import {
   BULK_MAX,
@@ -168,10 +168,30 @@ async function freeSlug(tx: WriteTransaction, name: string) {
   return slug
 }
 
-/** The first place in an album, before its current first photo: new photos show first, as they always did. */
-async function placesBefore(tx: WriteTransaction, folder: string, count: number) {
-  const first = await tx.db.selectFrom('gallery').select((eb) => eb.fn.min('position').as('first')).where('folder', '=', folder).executeTakeFirst()
-  return first?.first === null || first?.first === undefined ? 0 : Number(first.first) - count
+/**
+ * Where a new photo joins its album, in camera order: after the album's last
+ * photo that has no date taken or was taken no later than it. The photos after
+ * that place move down one (and are published as changed). Without a date
+ * the photo goes last, so photos sent one at a time keep the order chosen.
+ */
+async function makePlaceForNew(tx: WriteTransaction, folder: string, takenAt: string | null): Promise<number> {
+  let before = tx.db.selectFrom('gallery').select('position').where('folder', '=', folder)
+  if (takenAt) before = before.where((eb) => eb.or([eb('taken_at', 'is', null), eb('taken_at', '<=', takenAt)]))
+  const last = await before.orderBy('position', 'desc').limit(1).executeTakeFirst()
+  if (!takenAt || last === undefined) {
+    if (last !== undefined) return last.position + 1
+    const first = await tx.db.selectFrom('gallery').select((eb) => eb.fn.min('position').as('first')).where('folder', '=', folder).executeTakeFirst()
+    // Every photo of the album was taken later: it goes first.
+    if (first?.first === null || first?.first === undefined) return 0
+    return Number(first.first) - 1
+  }
+  const place = last.position + 1
+  const after = await tx.db.selectFrom('gallery').select('id').where('folder', '=', folder).where('position', '>=', place).execute()
+  if (after.length > 0) {
+    await tx.db.updateTable('gallery').set((eb) => ({ position: eb('position', '+', 1) })).where('folder', '=', folder).where('position', '>=', place).execute()
+    tx.publish(...after.map((image) => ({ table: 'gallery' as const, type: 'update' as const, id: image.id })))
+  }
+  return place
 }
 
 /** The place after an album's current last photo: photos moved in join at the end. */
@@ -184,15 +204,15 @@ async function placeAfter(tx: WriteTransaction, folder: string) {
  * The chosen files, each checked by its bytes (never the browser's claim).
  * An empty file input still posts one nameless empty file: that is no choice.
  */
-async function checkedImages(values: readonly unknown[]): Promise<Uint8Array[]> {
+async function checkedImages(values: readonly unknown[]): Promise<{ bytes: Uint8Array; takenAt: string | null }[]> {
   const chosen = values.filter((value) => !(value instanceof File && value.size === 0 && value.name === ''))
   if (chosen.length === 0) throw DomainError.invalidField('images', GALLERY_MESSAGES.noImages)
   if (chosen.length > MAX_FILES_PER_UPLOAD) throw DomainError.invalidField('images', GALLERY_MESSAGES.tooManyImages)
-  const images: Uint8Array[] = []
+  const images: { bytes: Uint8Array; takenAt: string | null }[] = []
   for (const value of chosen) {
     const checked = await checkImageUpload(value)
     if (!checked.ok) throw DomainError.invalidField('images', checked.error)
-    images.push(checked.value)
+    images.push({ bytes: checked.value, takenAt: await photoTakenAt(value) })
   }
   return images
 }
@@ -215,7 +235,12 @@ export interface GalleryUpload {
  */
 export async function uploadGalleryImages(input: GalleryUpload): Promise<GalleryImage[]> {
   const images = await checkedImages(input.files)
-  const stored = await storeImages(storage, 'gallery', images, folderStorageKey(input.folder))
+  const stored = await storeImages(
+    storage,
+    'gallery',
+    images.map((image) => image.bytes),
+    folderStorageKey(input.folder),
+  )
 
   // The form's rule for titles (trimmed, empty is none) also for callers that pass a file's name (the image picker).
   const baseTitle = galleryUploadSchema.shape.title.safeParse(input.title ?? undefined).data ?? null
@@ -232,7 +257,8 @@ export async function uploadGalleryImages(input: GalleryUpload): Promise<Gallery
     focal_y: input.focal?.y ?? 0.5,
     // A millisecond apart, the first chosen the newest, so the grid (newest first) shows them in the order chosen.
     created_at: new Date(createdAt - index).toISOString(),
-    position: index,
+    taken_at: images[index]!.takenAt,
+    position: 0,
   }))
   return writeTransaction(
     async (tx) => {
@@ -249,9 +275,10 @@ export async function uploadGalleryImages(input: GalleryUpload): Promise<Gallery
           .executeTakeFirst()
         if (Number(created.numInsertedOrUpdatedRows ?? 0) > 0) tx.publish({ table: 'gallery_folders', type: 'insert', id: folderId })
       }
-      const first = await placesBefore(tx, rows[0]!.folder, rows.length)
-      for (const row of rows) row.position += first
-      await tx.db.insertInto('gallery').values(rows).execute()
+      for (const row of rows) {
+        row.position = await makePlaceForNew(tx, row.folder, row.taken_at)
+        await tx.db.insertInto('gallery').values(row).execute()
+      }
       tx.publish(...rows.map((row) => ({ table: 'gallery' as const, type: 'insert' as const, id: row.id })))
       return rows.map(toGalleryImage)
     },

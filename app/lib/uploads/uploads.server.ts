@@ -123,6 +123,23 @@ async function heifAsPng(bytes: Uint8Array): Promise<Checked<Uint8Array>> {
   }
 }
 
+/**
+ * When the camera took the photo (EXIF DateTimeOriginal), read from the file
+ * as uploaded (a HEIC photo's check gives back pixels without metadata);
+ * null when the file does not say.
+ */
+export async function photoTakenAt(value: unknown): Promise<string | null> {
+  const file = chosenFile(value)
+  if (!file) return null
+  try {
+    const sharp = await loadSharp()
+    const { exif } = await sharp(new Uint8Array(await file.arrayBuffer()), { limitInputPixels: false }).metadata()
+    return readExif(exif).takenAt ?? null
+  } catch {
+    return null
+  }
+}
+
 export async function checkDocumentUpload(value: unknown): Promise<Checked<{ bytes: Uint8Array; ext: string; contentType: string }>> {
   const file = chosenFile(value)
   if (!file) return { ok: false, error: UPLOAD_MESSAGES.notADocument }
