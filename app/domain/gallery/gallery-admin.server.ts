@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { refuseIfInUse } from '#app/domain/media/media-admin.server.ts'
-import type { FocalPoint, ImageDescription } from '#app/domain/media/media.schema.ts'
+import { describedAs, type FocalPoint, type ImageDescription } from '#app/domain/media/media.schema.ts'
 import { db } from '#app/lib/db.server.ts'
 import { pageOfQuery } from '#app/lib/list-page.server.ts'
 import type { ListPageInfo } from '#app/lib/list-params.ts'
@@ -10,7 +10,7 @@ import { storage } from '#app/lib/storage/storage.server.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
 import { checkImageUpload, photoTakenAt, storeImages } from '#app/lib/uploads/uploads.server.ts'
-import { isUniqueViolation, newId } from '#db/portable.ts'
+import { isUniqueViolation, newId, readBool } from '#db/portable.ts'
 import {
   BULK_MAX,
   DEFAULT_FOLDER,
@@ -28,6 +28,7 @@ import {
   type GalleryFolderInput,
   type GalleryImage,
   type GalleryImageChanges,
+  type PhotoDescription,
 } from './gallery.schema.ts'
 import { inAlbumOrder, toGalleryFolder, toGalleryImage, whereListedUnder } from './gallery.server.ts'
 
@@ -376,6 +377,35 @@ export async function moveGalleryImageTo(id: string, place: number, from?: numbe
     const moved = ids.flatMap((each, index) => (was.get(each) === index ? [] : [{ id: each, position: index }]))
     for (const row of moved) await tx.db.updateTable('gallery').set({ position: row.position }).where('id', '=', row.id).execute()
     tx.publish(...moved.map((row) => ({ table: 'gallery' as const, type: 'update' as const, id: row.id })))
+  })
+}
+
+/**
+ * Saves the descriptions of several photos of one album at once (the
+ * 'Describe photos' screen): every photo must be in the album, else nothing
+ * changes. Only photos whose description changed are written and published.
+ * Returns how many changed.
+ */
+export async function describeAlbumPhotos(albumId: string, photos: readonly PhotoDescription[]): Promise<number> {
+  return writeTransaction(async (tx) => {
+    const album = await tx.db.selectFrom('gallery_folders').select('name').where('id', '=', albumId).executeTakeFirst()
+    if (!album) throw folderNotFound()
+    const wanted = new Map(photos.map((photo) => [photo.id, describedAs(photo)]))
+    if (wanted.size > BULK_MAX) throw DomainError.invalidField('ids', GALLERY_MESSAGES.tooManySelected)
+    if (wanted.size === 0) throw DomainError.invalidField('ids', GALLERY_MESSAGES.noneSelected)
+    const stored = await tx.db.selectFrom('gallery').select(['id', 'folder', 'alt', 'decorative']).where('id', 'in', [...wanted.keys()]).execute()
+    if (stored.length !== wanted.size) throw DomainError.notFound(GALLERY_MESSAGES.imageNotFound)
+    if (stored.some((photo) => photo.folder !== album.name)) throw DomainError.invalid(GALLERY_MESSAGES.notInThisAlbum)
+    const changed = stored.filter((photo) => {
+      const description = wanted.get(photo.id)!
+      return photo.alt !== description.alt || readBool(photo.decorative) !== description.decorative
+    })
+    for (const photo of changed) {
+      const description = wanted.get(photo.id)!
+      await tx.db.updateTable('gallery').set({ alt: description.alt, decorative: description.decorative }).where('id', '=', photo.id).execute()
+    }
+    tx.publish(...changed.map((photo) => ({ table: 'gallery' as const, type: 'update' as const, id: photo.id })))
+    return changed.length
   })
 }
 
