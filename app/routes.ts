@@ -45,6 +45,7 @@ export default [
     route('gallery', 'routes/admin/gallery.tsx'),
     route('gallery/upload', 'routes/admin/gallery-upload.ts'),
     route('gallery/folders', 'routes/admin/gallery-folders.ts'),
+    route('gallery/describe', 'routes/admin/gallery-describe.tsx'),
     route('policies', 'routes/admin/policies.tsx'),
     route('policies/:id/versions/:versionId/download', 'routes/admin/policy-version-download.ts'),
     route('testimonials', 'routes/admin/testimonials.tsx'),

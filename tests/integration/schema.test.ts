@@ -17,7 +17,7 @@ const EXPECTED_SCHEMA = {
   contact_used_tokens: ['expires_at', 'token'],
   events: ['all_day=', 'category_id?', 'created_at=', 'description?', 'end_date?', 'exceptions?', 'id', 'image_url?', 'location?', 'map_url?', 'recurrence?', 'slug?', 'start_date', 'status=', 'title'],
   event_categories: ['colour', 'id', 'name', 'position=', 'slug'],
-  gallery: ['alt=', 'created_at=', 'decorative=', 'focal_x=', 'focal_y=', 'folder=', 'id', 'image_url', 'position=', 'title?'],
+  gallery: ['alt=', 'created_at=', 'decorative=', 'focal_x=', 'focal_y=', 'folder=', 'id', 'image_url', 'position=', 'taken_at?', 'title?'],
   gallery_folders: ['cover_image_id?', 'created_at=', 'description=', 'enabled=', 'external_use=', 'id', 'name', 'slug?'],
   media: ['alt=', 'created_at=', 'created_by?', 'decorative=', 'file_name=', 'focal_x=', 'focal_y=', 'id', 'url'],
   policies: ['category_id?', 'created_at=', 'description?', 'file_url?', 'id', 'review_date?', 'slug=', 'status=', 'title', 'updated_at?'],
