@@ -3,22 +3,9 @@ import { useState } from 'react'
 import { FieldFrame } from '#app/components/forms/field.tsx'
 import { useSite } from '#app/components/hooks/use-site.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import { monthGrid, monthOf, shiftMonth } from '#app/domain/event/month-grid.ts'
+import { monthGrid, monthName, monthOf, shiftMonth, WEEKDAY_HEADINGS } from '#app/domain/event/month-grid.ts'
 import { formatPlainDate } from '#app/domain/event/recurrence.ts'
-import { dateTimeFormat } from '#app/lib/date-formatters.ts'
 import { cn } from '#app/lib/utils.ts'
-
-const WEEKDAY_HEADINGS = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const
-
-const monthTitle = (month: string) => dateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
 
 interface DatesCalendarProps {
   id: string
@@ -45,7 +32,7 @@ export function DatesCalendar({ id, name, label, description, error, defaultDate
     onChange?.()
   }
   const weeks = monthGrid(month, [], timeZone)
-  const title = monthTitle(month)
+  const title = monthName(month)
   return (
     <FieldFrame id={id} label={label} description={description} error={error} labelFor={false}>
       {(control) => (
@@ -53,13 +40,13 @@ export function DatesCalendar({ id, name, label, description, error, defaultDate
           <input type="hidden" name={name} value={dates.join(', ')} />
           <div id={id} role="group" aria-labelledby={`${id}-label`} aria-describedby={control['aria-describedby']} className="w-full max-w-xs rounded-md border p-2">
             <div className="mb-2 flex items-center justify-between gap-2">
-              <Button type="button" variant="ghost" size="icon" aria-label={`Previous month (${monthTitle(shiftMonth(month, -1))})`} onClick={() => setMonth(shiftMonth(month, -1))}>
+              <Button type="button" variant="ghost" size="icon" aria-label={`Previous month (${monthName(shiftMonth(month, -1))})`} onClick={() => setMonth(shiftMonth(month, -1))}>
                 <ChevronLeft aria-hidden />
               </Button>
               <p className="text-sm font-medium" aria-live="polite">
                 {title}
               </p>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Next month (${monthTitle(shiftMonth(month, 1))})`} onClick={() => setMonth(shiftMonth(month, 1))}>
+              <Button type="button" variant="ghost" size="icon" aria-label={`Next month (${monthName(shiftMonth(month, 1))})`} onClick={() => setMonth(shiftMonth(month, 1))}>
                 <ChevronRight aria-hidden />
               </Button>
             </div>
