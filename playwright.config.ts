@@ -79,7 +79,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: E2E_WORKERS,
   retries: 0,
-  timeout: 30_000,
+  // The suite runs beside Vitest on two cores (scripts/test.js): a test's steps can take twice their time on a
+  // quiet machine. Tests wait for conditions, so a passing test takes no longer for a longer limit.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     trace: 'retain-on-failure',
     launchOptions: {

@@ -1,7 +1,11 @@
 // The production and development entry. Plain JavaScript so that Node runs it
 // directly; everything else is TypeScript bundled by Vite (see server/app.ts).
 import fs from 'node:fs'
+import module from 'node:module'
 import { processRole, reportSetUp, restartWithMemoryFlags, runPrimary, setUpElsewhere } from './server/workers.js'
+
+// Compiled code is kept on disk (in the system's temporary folder) for the next start: about a third of loading the app.
+module.enableCompileCache?.()
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production'
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
@@ -34,14 +38,18 @@ else await serve()
 
 async function serve() {
   let site
+  let notice = null
   try {
     site = await loadSite()
     // Worker 1 alone runs the start-up work and the outbox (server/workers.js).
     if (start === 'wait') await setUpElsewhere()
-    const { newSite } = await site.start({ setUp: start === 'setup', outbox: slot === 1 })
+    const started = await site.start({ setUp: start === 'setup', outbox: slot === 1 })
+    const { newSite } = started
+    notice = started.notice
     if (role === 'worker' && start === 'setup') {
       // Making a new site's demo photos leaves this process twice its size: a fresh worker serves instead.
-      reportSetUp({ leaving: newSite })
+      // The primary prints the notice once every worker listens.
+      reportSetUp({ leaving: newSite, notice })
       if (newSite) {
         await site.close()
         process.exit(0)
@@ -79,8 +87,10 @@ async function serve() {
 
   const { port, host } = site.config
   const listener = server.listen(port, host, () => {
-    // With workers, the primary says it once all of them listen.
-    if (role === 'single') site.logger.info(`School website listening on http://localhost:${port}`)
+    // With workers, the primary says it once all of them listen. The notice (the first administrator's password) comes last.
+    if (role !== 'single') return
+    site.logger.info(`School website listening on http://localhost:${port}`)
+    if (notice) console.log(notice)
   })
   listener.headersTimeout = site.serverTimeouts.headersTimeout
   listener.requestTimeout = site.serverTimeouts.requestTimeout

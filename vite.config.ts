@@ -155,11 +155,19 @@ const entriesMayGainExports: Plugin = {
   configEnvironment: (name) => (name === 'client' ? { build: { rollupOptions: { preserveEntrySignatures: 'allow-extension' } } } : undefined),
 }
 
-export default defineConfig({
+/**
+ * Packages the server build leaves to node_modules: a native addon (sharp), and packages that load files of their
+ * own at run time (pg's optional native binding, pino's worker threads). Every other package is bundled: Node
+ * resolving and compiling some 2,000 files of node_modules was most of a start (docs/decisions/038-server-bundle.md).
+ */
+const LOADED_FROM_NODE_MODULES = ['sharp', 'pg', 'pino', 'pino-http']
+
+export default defineConfig(({ command }) => ({
   // The server build's entry is our Express app (server/app.ts), which mounts
   // React Router's request handler and runs start-up work (see server.js).
   environments: {
-    ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
+    // The development server loads packages as they are, as Node would.
+    ssr: { resolve: command === 'build' ? { noExternal: true, external: LOADED_FROM_NODE_MODULES } : {}, build: { rollupOptions: { input: './server/app.ts' } } },
     client: {
       build: {
         rolldownOptions: {
@@ -181,4 +189,4 @@ export default defineConfig({
     },
   },
   plugins: [tailwindcss(), reactRouter(), entriesMayGainExports],
-})
+}))

@@ -6,6 +6,7 @@ import { defaultTheme, getActiveTheme } from '#app/domain/theme/theme.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { checkReadiness } from '#app/lib/readiness.server.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { usePreviewStyle, usePreviewTheme } from '#app/components/hooks/theme-preview.ts'
 import { useChangeFeed } from '#app/components/hooks/use-change-feed.ts'
 import type { SiteData } from '#app/components/hooks/use-site.ts'
@@ -46,12 +47,13 @@ async function activeThemeOrDefault() {
 }
 
 export async function loader(): Promise<SiteData & { themeStyle: React.CSSProperties }> {
-  const theme = await activeThemeOrDefault()
+  // Like the theme, the zone must not stop an error page from rendering when the database fails.
+  const [theme, timeZone] = await Promise.all([activeThemeOrDefault(), siteTimeZone().catch(() => config.timeZone)])
   return {
     theme: { colors: theme.colors, sectionStyles: theme.sectionStyles },
     // Worked out here so that the contrast maths stays off the visitor's page.
     themeStyle: themeColorVariables(theme.colors),
-    timeZone: config.timeZone,
+    timeZone,
     siteUrl: config.publicUrl,
   }
 }

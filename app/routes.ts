@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+import { SECRET_ROUTE_PATHS } from '#app/lib/secret-route-paths.ts'
 
 export default [
   layout('routes/site/layout.tsx', [
@@ -13,21 +14,21 @@ export default [
     route('calendar/:slug', 'routes/site/calendar-event.tsx'),
     route('preview/posts/:id', 'routes/site/post-preview.tsx'),
     route('preview/pages/:id', 'routes/site/page-preview.tsx'),
-    route('preview/:token', 'routes/site/shared-preview.tsx'),
+    route(SECRET_ROUTE_PATHS.sharedPreview, 'routes/site/shared-preview.tsx'),
     route('contact', 'routes/site/contact.tsx'),
     route('search', 'routes/site/search.tsx'),
     route('staff', 'routes/site/staff.tsx'),
     route('subscribe', 'routes/site/subscribe.tsx'),
-    route('subscribe/confirm/:token', 'routes/site/subscribe-confirm.tsx'),
-    route('subscribe/manage/:token', 'routes/site/subscribe-manage.tsx'),
-    route('unsubscribe/:token', 'routes/site/unsubscribe.tsx'),
+    route(SECRET_ROUTE_PATHS.subscriptionConfirmation, 'routes/site/subscribe-confirm.tsx'),
+    route(SECRET_ROUTE_PATHS.subscriptionManagement, 'routes/site/subscribe-manage.tsx'),
+    route(SECRET_ROUTE_PATHS.unsubscribe, 'routes/site/unsubscribe.tsx'),
     // The school's own pages; every fixed address above wins over them (docs/product-rules.md#pages).
     route(':slug', 'routes/site/page.tsx', { id: 'routes/site/page' }),
     route(':parent/:slug', 'routes/site/page.tsx', { id: 'routes/site/child-page' }),
   ]),
   route('auth', 'routes/auth/sign-in.tsx'),
   route('auth/reset-password', 'routes/auth/reset-password.tsx'),
-  route('auth/invitation/:token', 'routes/auth/invitation.tsx'),
+  route(SECRET_ROUTE_PATHS.invitation, 'routes/auth/invitation.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('sections', 'routes/admin/sections.tsx'),
@@ -44,12 +45,14 @@ export default [
     route('gallery', 'routes/admin/gallery.tsx'),
     route('gallery/upload', 'routes/admin/gallery-upload.ts'),
     route('gallery/folders', 'routes/admin/gallery-folders.ts'),
+    route('gallery/describe', 'routes/admin/gallery-describe.tsx'),
     route('policies', 'routes/admin/policies.tsx'),
     route('policies/:id/versions/:versionId/download', 'routes/admin/policy-version-download.ts'),
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('contact', 'routes/admin/contact-messages.tsx'),
     route('users', 'routes/admin/users.tsx'),
     route('theme', 'routes/admin/theme.tsx'),
+    route('theme/time-zone', 'routes/admin/site-time-zone.ts'),
     route('account', 'routes/admin/account.tsx'),
     route('api-keys', 'routes/admin/api-keys.tsx'),
     route('api-keys/reference', 'routes/admin/api-reference.tsx'),
@@ -57,6 +60,7 @@ export default [
     route('alerts', 'routes/admin/alerts.tsx'),
     route('media', 'routes/admin/media.tsx'),
     route('image-picker', 'routes/admin/image-picker.ts'),
+    route('free-slug', 'routes/admin/free-slug.ts'),
     route('subscribers', 'routes/admin/subscribers.tsx'),
     route('subscribers/export.csv', 'routes/admin/subscribers-export.ts'),
   ]),

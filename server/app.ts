@@ -12,6 +12,7 @@ import { logger } from '#app/lib/logger.server.ts'
 import { mailer } from '#app/lib/mail/mail.server.ts'
 import { clientAddressContext, cspNonceContext, requestIdContext } from '#app/lib/request-context.ts'
 import { runShutdownHandlers } from '#app/lib/shutdown.server.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { allowedMethods } from './allowed-methods.ts'
 import { bodyLimitFor } from './body-limit.ts'
 import { healthRoutes } from './health.ts'
@@ -64,7 +65,7 @@ function getLoadContext(req: express.Request, res: express.Response) {
 }
 
 // Off in development, where edits must show at once and the app module is reloaded per request.
-const pageCache = createPageCache({ maxBytes: config.env === 'development' ? 0 : config.pageCacheBytes, build, getLoadContext, feed: changeFeed, timeZone: config.timeZone, secureCookies: config.publicUrl.startsWith('https://'), sqliteFile: config.database.engine === 'sqlite' ? config.database.file : undefined })
+const pageCache = createPageCache({ maxBytes: config.env === 'development' ? 0 : config.pageCacheBytes, build, getLoadContext, feed: changeFeed, timeZone: siteTimeZone, secureCookies: config.publicUrl.startsWith('https://'), sqliteFile: config.database.engine === 'sqlite' ? config.database.file : undefined })
 app.use(pageCache.middleware)
 
 app.use(createRequestHandler({ build, getLoadContext, bodyLimit: bodyLimitFor }))
@@ -77,15 +78,16 @@ let stopPageCache: (() => void) | undefined
 
 /**
  * Runs before the server listens: migrations, first-start content, the change feed's LISTEN, the scheduled posts' timer, the outbox's delivery.
+ * `notice` (the first administrator's password) is printed after the address the site listens on, last.
  * With worker processes (server/workers.js) one worker does the start-up work and runs the outbox.
  */
 export async function start({ setUp = true, outbox: runOutbox = true }: { setUp?: boolean; outbox?: boolean } = {}) {
-  const { newSite } = await bootstrap({ setUp })
+  const { newSite, notice } = await bootstrap({ setUp })
   if ('ready' in changeFeed) await changeFeed.ready
   stopPageCache = pageCache.start()
   goLive = startGoLiveAnnouncements()
   if (runOutbox) outbox = startOutboxWorker()
-  return { newSite }
+  return { newSite, notice }
 }
 
 /** Ends open event streams; call `close` once in-flight requests have finished. */

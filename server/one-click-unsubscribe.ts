@@ -1,9 +1,11 @@
-import type { RequestHandler } from 'express'
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { SUBSCRIPTION_MESSAGES } from '#app/domain/subscription/subscription.schema.ts'
 import { unsubscribe } from '#app/domain/subscription/subscription.server.ts'
+import { BODY_LIMITS } from '#app/lib/body-limits.ts'
 import { config } from '#app/lib/env.server.ts'
+import { guardedBody } from './request-handler.ts'
 
-const UNSUBSCRIBE_PATH = /^\/unsubscribe\/([\w-]{1,100})$/
+const UNSUBSCRIBE_PATH = /^\/unsubscribe\/([\w.-]{1,100})$/
 
 /**
  * A mail program's one-click unsubscribe (RFC 8058): a POST to the link of
@@ -22,17 +24,27 @@ export function oneClickUnsubscribe(): RequestHandler {
     if (!match) return next()
     const origin = req.headers.origin
     if (origin && (origin === ownOrigin || origin === `${req.protocol}://${req.get('host')}`)) return next()
-    // The body (List-Unsubscribe=One-Click) says nothing the path does not.
-    req.resume()
-    unsubscribe(match[1]!).then(
-      (removed) => {
-        res
-          .status(200)
-          .type('text/plain')
-          .set('Cache-Control', 'no-store')
-          .send(`${removed ? SUBSCRIPTION_MESSAGES.unsubscribed : SUBSCRIPTION_MESSAGES.notSubscribed}\n`)
-      },
-      (error: unknown) => next(error),
-    )
+    void (async () => {
+      if (!(await bodyRead(req, res))) return
+      const removed = await unsubscribe(match[1]!)
+      res
+        .status(200)
+        .type('text/plain')
+        .set('Cache-Control', 'no-store')
+        .send(`${removed ? SUBSCRIPTION_MESSAGES.unsubscribed : SUBSCRIPTION_MESSAGES.notSubscribed}\n`)
+    })().catch(next)
   }
+}
+
+/**
+ * Reads the body to its end within the anonymous limit (64 KB, 10 s), as
+ * every anonymous body is read: it says nothing the path does not
+ * (`List-Unsubscribe=One-Click`). False once it was refused (already answered)
+ * or the connection failed.
+ */
+function bodyRead(req: ExpressRequest, res: ExpressResponse) {
+  return new Promise<boolean>((resolve) => {
+    const body = guardedBody(req, res, BODY_LIMITS.anyone, () => resolve(false))
+    if (body) new Response(body).arrayBuffer().then(() => resolve(true), () => resolve(false))
+  })
 }

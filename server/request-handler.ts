@@ -38,19 +38,8 @@ export function createRequestHandler({ build, getLoadContext, bodyLimit }: Optio
       const headers = headersOf(req)
       let body: ReadableStream<Uint8Array> | undefined
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const limit = await bodyLimit(req, headers)
-        const refuse = (refusal: BodyRefusal) => {
-          controller.abort()
-          refuseBody(req, res, refusal, REFUSALS[refusal](limit))
-        }
-        // A declared length over the limit is refused before anything is read.
-        if (Number(req.headers['content-length'] ?? 0) > limit.maxBytes) return refuse(413)
-        const limited = limitedBody(req, limit, refuse)
-        res.once('close', limited.stop)
-        res.once('finish', () => {
-          if (!req.complete) dropRestOfBody(req)
-        })
-        body = limited.body
+        body = guardedBody(req, res, await bodyLimit(req, headers), () => controller.abort())
+        if (!body) return
       }
       const request = new Request(urlOf(req), { method: req.method, headers, body, signal: controller.signal, ...(body ? { duplex: 'half' } : {}) })
       await send(res, await handleRequest(request, getLoadContext(req, res)))
@@ -58,6 +47,30 @@ export function createRequestHandler({ build, getLoadContext, bodyLimit }: Optio
       next(error)
     }
   }
+}
+
+/**
+ * The request's body, counted against `limit` as it arrives: past it the
+ * request is answered at once (413, or 408 when it trickles) and `onRefused`
+ * is called; the rest of a body answered before it was read whole is dropped.
+ * Undefined when the declared length alone is over the limit (then answered
+ * before anything is read).
+ */
+export function guardedBody(req: ExpressRequest, res: ExpressResponse, limit: BodyLimit, onRefused: () => void): ReadableStream<Uint8Array> | undefined {
+  const refuse = (refusal: BodyRefusal) => {
+    onRefused()
+    refuseBody(req, res, refusal, REFUSALS[refusal](limit))
+  }
+  if (Number(req.headers['content-length'] ?? 0) > limit.maxBytes) {
+    refuse(413)
+    return undefined
+  }
+  const limited = limitedBody(req, limit, refuse)
+  res.once('close', limited.stop)
+  res.once('finish', () => {
+    if (!req.complete) dropRestOfBody(req)
+  })
+  return limited.body
 }
 
 function refuseBody(req: ExpressRequest, res: ExpressResponse, status: BodyRefusal, message: string) {

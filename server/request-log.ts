@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { pinoHttp } from 'pino-http'
 import { logger } from '#app/lib/logger.server.ts'
+import { SECRET_ROUTE_PATHS } from '#app/lib/secret-route-paths.ts'
 
 /** An id a proxy in front may already have given the request; anything else is replaced. */
 const FORWARDED_ID = /^[\w.-]{1,64}$/
 /** Query values that are secrets (reset and confirmation links, OAuth callbacks) and must not reach the log. */
 const SECRET_PARAMS = new Set(['token', 'code', 'state', 'secret'])
-/**
- * Path segments followed by a secret: Better Auth's password-reset link is
- * /api/auth/reset-password/<token>. Compared case-insensitively, as routes match.
- */
-const SECRET_AFTER_SEGMENTS = new Set(['reset-password'])
+/** Each address with a secret in its path, as its segments: a fixed word in lower case, or null for the secret. */
+const SECRET_PATHS = Object.values(SECRET_ROUTE_PATHS).map((path) => path.split('/').map((segment) => (segment.startsWith(':') ? null : segment.toLowerCase())))
 const PROBES = new Set(['/healthz', '/readyz'])
 
 /** A path segment as the router reads it: percent-decoded, any case. */
@@ -29,11 +27,16 @@ export function loggableUrl(url: string): string {
   for (const name of [...parsed.searchParams.keys()]) {
     if (SECRET_PARAMS.has(name.toLowerCase())) parsed.searchParams.set(name, 'redacted')
   }
-  const segments = parsed.pathname.split('/')
-  const path = segments
-    .map((segment, index) => (index > 0 && segment !== '' && SECRET_AFTER_SEGMENTS.has(segmentName(segments[index - 1]!)) ? 'redacted' : segment))
-    .join('/')
-  return path + parsed.search
+  return redactedPath(parsed.pathname) + parsed.search
+}
+
+/** The path with the secret segments of the route it matches (compared as the router compares: any case, decoded, a trailing slash or not) replaced. */
+function redactedPath(pathname: string): string {
+  const segments = pathname.split('/').slice(1)
+  const named = segments.at(-1) === '' ? segments.slice(0, -1) : segments
+  const secret = SECRET_PATHS.find((words) => words.length === named.length && words.every((word, index) => word === null || word === segmentName(named[index]!)))
+  if (!secret) return pathname
+  return `/${segments.map((segment, index) => (secret[index] === null ? 'redacted' : segment)).join('/')}`
 }
 
 /**

@@ -64,7 +64,8 @@ export function securityHeaders(options: { https: boolean; development: boolean 
         'default-src': ["'self'"],
         'script-src': ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
+        // blob: previews the photos chosen in an upload dialog before they are sent (only our own scripts can make one).
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
         // Vite's hot reload talks over a WebSocket in development.
         'connect-src': options.development ? ["'self'", 'ws:'] : ["'self'"],

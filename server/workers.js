@@ -136,9 +136,12 @@ export function setUpElsewhere() {
   })
 }
 
-/** In worker 1: tells the primary the start-up work is done, and whether this worker leaves now for a fresh one. */
-export function reportSetUp({ leaving }) {
-  process.send?.({ type: SET_UP, leaving })
+/**
+ * In worker 1: tells the primary the start-up work is done, whether this worker leaves now for a fresh one, and
+ * what the person starting the site must read once it listens (`notice`, or null).
+ */
+export function reportSetUp({ leaving, notice }) {
+  process.send?.({ type: SET_UP, leaving, notice })
 }
 
 /** A log line in the shape the app's log has (app/lib/logger.server.ts), for the primary that does not load it. */
@@ -162,6 +165,7 @@ export function runPrimary(settings) {
   cluster.setupPrimary({ execArgv: [...memory.flags, ...process.execArgv] })
   let stopping = false
   let setUp = false
+  let notice = null
   let waitingToListen = workers
   const living = new Set()
   const restarts = new Map()
@@ -185,7 +189,8 @@ export function runPrimary(settings) {
       if (message?.type === SET_UP) {
         setUp = true
         leaving = message.leaving === true
-        for (const other of living) if (other !== worker && other.isConnected()) other.send(message)
+        notice = typeof message.notice === 'string' ? message.notice : null
+        for (const other of living) if (other !== worker && other.isConnected()) other.send({ type: SET_UP })
       }
       if (message?.type !== RELAYED_CHANGE) return
       for (const other of living) {
@@ -194,7 +199,10 @@ export function runPrimary(settings) {
     })
     worker.once('listening', (address) => {
       waitingToListen -= 1
-      if (waitingToListen === 0) log('info', `School website listening on http://localhost:${address.port} (${workers} worker processes)`)
+      if (waitingToListen !== 0) return
+      log('info', `School website listening on http://localhost:${address.port} (${workers} worker processes)`)
+      // Last, so that it is what the person starting the site sees: the first administrator's password.
+      if (notice) console.log(notice)
     })
     worker.once('exit', (code, signal) => {
       living.delete(worker)

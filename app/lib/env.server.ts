@@ -55,7 +55,8 @@ const envSchema = z.object({
     (value) => value === undefined || /^smtps?:\/\/[^/]+/i.test(value),
     'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example:587',
   ),
-  MAIL_FROM: z.string().trim().min(3).default('School Website <no-reply@localhost>'),
+  // A bare address: mails go out under the school's name (a name given here is kept).
+  MAIL_FROM: z.string().trim().min(3).default('no-reply@localhost'),
   MAIL_RATE_PER_MINUTE: z.coerce
     .number({ error: 'must be a number of mails a minute' })
     .int('must be a whole number of mails a minute')

@@ -5,8 +5,8 @@
 
 import { dateTimeFormat } from './date-formatters.ts'
 
-/** A `datetime-local` value: 'YYYY-MM-DDTHH:mm', optionally with ':ss'. */
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
+/** A `datetime-local` value: 'YYYY-MM-DDTHH:mm', optionally with ':ss' and then '.sss'. */
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -46,8 +46,9 @@ function offsetMs(instantMs: number, timeZone: string): number {
 function parseWallClock(value: string): number | null {
   const match = WALL_CLOCK.exec(value)
   if (!match) return null
-  const [year, month, day, hour, minute, second] = match.slice(1).map((field) => Number(field ?? 0)) as [number, number, number, number, number, number]
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second)
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((field) => Number(field ?? 0)) as [number, number, number, number, number, number]
+  const millisecond = Number((match[7] ?? '').padEnd(3, '0'))
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second, millisecond)
   const date = new Date(ms)
   const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60
   return real ? ms : null
@@ -64,14 +65,17 @@ export function isWallClockTime(value: string): boolean {
  * moves forward by the gap (02:30 becomes 03:30).
  */
 export function zonedTimeToUtc(wallClock: string, timeZone: string): string {
-  const wall = parseWallClock(wallClock)
-  if (wall === null) throw new RangeError(`Not a date and time: ${JSON.stringify(wallClock)}`)
+  const wallWithFraction = parseWallClock(wallClock)
+  if (wallWithFraction === null) throw new RangeError(`Not a date and time: ${JSON.stringify(wallClock)}`)
+  // Offsets are read to the second; the fraction of a second rides along unchanged.
+  const fraction = wallWithFraction % 1000
+  const wall = wallWithFraction - fraction
   // Zones change offset at most once within a day either side, so these two offsets cover every case.
   const offsetBefore = offsetMs(wall - DAY_MS, timeZone)
   const offsetAfter = offsetMs(wall + DAY_MS, timeZone)
   const candidates = [wall - offsetBefore, wall - offsetAfter].filter((instant) => wallClockMs(instant, timeZone) === wall)
   const instant = candidates.length > 0 ? Math.min(...candidates) : wall - offsetBefore
-  return new Date(instant).toISOString()
+  return new Date(instant + fraction).toISOString()
 }
 
 /** The `datetime-local` value ('YYYY-MM-DDTHH:mm') showing an instant on the zone's clocks. */

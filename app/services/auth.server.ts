@@ -3,6 +3,7 @@ import { passkey } from '@better-auth/passkey'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, SIGN_UP_CLOSED_CODE } from '#app/domain/user/credentials.schema.ts'
+import { getSchoolName } from '#app/domain/section/site-shell.server.ts'
 import { isPublicSignUpOpen } from '#app/domain/user/sign-up-setting.server.ts'
 import { forgetFailedSignIns } from '#app/domain/user/sign-in-lockout.server.ts'
 import { createProfileForNewUser } from '#app/domain/user/user.server.ts'
@@ -17,11 +18,11 @@ import { signInLockout } from './auth/sign-in-lockout.server.ts'
 import { AUTH_RATE_LIMIT_RULES, CLIENT_ADDRESS_HEADER } from '#app/lib/auth-rate-limit.server.ts'
 import { database } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
-import { sendResetPassword, sendVerificationEmail } from '#app/lib/mail/auth-mail.server.ts'
+import { sendResetPassword, sendVerificationEmail } from '#app/domain/user/account-mail.server.ts'
 import { genericOAuthProviders } from '#app/lib/oauth-providers.server.ts'
 import { singleton } from '#app/lib/singleton.server.ts'
 
-/** How authenticator apps and passkey prompts name this site. */
+/** How Better Auth and passkey prompts name this site (authenticator apps get the school's name, see the hooks). */
 const SITE_NAME = 'School Website'
 
 function createAuth() {
@@ -93,6 +94,8 @@ function createAuth() {
         refuseForeignReturnAddresses(ctx.body, ctx.query)
         if (ctx.path === '/sign-up/email') await refuseClosedSignUp()
         await beforeAccountEndpoint(ctx)
+        // Authenticator apps list the account under the school's name, whatever the browser sent.
+        if (ctx.path === '/two-factor/enable') return { context: { body: { ...(ctx.body as object), issuer: await getSchoolName() } } }
       }),
       after: createAuthMiddleware(async (ctx) => afterAccountEndpoint(ctx)),
     },

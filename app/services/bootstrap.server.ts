@@ -7,6 +7,7 @@ import { database } from '#app/lib/db.server.ts'
 import { ConfigError, config } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { makeDataPrivate } from '#app/lib/private-data.server.ts'
+import { siteTimeZone, storeDefaultTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 
 /** Arbitrary, fixed: identifies this app's start-up lock among PostgreSQL advisory locks. */
@@ -76,28 +77,33 @@ function protectDataFolder() {
  * search index (an upgraded or restored site), make sure an administrator exists. From here on every write keeps
  * the search index in step (in every process that writes).
  */
-/** Says whether the site was new (its content was just made). */
-export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}): Promise<{ newSite: boolean }> {
+/**
+ * Says whether the site was new (its content was just made), and what the person starting it must read once the
+ * site listens (the first administrator's password), if anything.
+ */
+export async function bootstrap({ setUp = true }: { setUp?: boolean } = {}): Promise<{ newSite: boolean; notice: string | null }> {
   followWritesInSearchIndex()
   // Another worker process has done the rest (server/workers.js).
-  if (!setUp) return { newSite: false }
+  if (!setUp) return { newSite: false, notice: null }
   protectDataFolder()
   let newSite = false
+  let notice: string | null = null
   await withStartupLock(async () => {
     await database.migrate()
     newSite = await isFreshDatabase(database.db)
+    await storeDefaultTimeZone()
     await checkFileStore({ newSite })
     if (newSite) {
       await seedBaseContent(database.db, storage)
-      if (config.seedDemo) await seedDemoContent(database.db, storage, config.timeZone)
+      if (config.seedDemo) await seedDemoContent(database.db, storage, await siteTimeZone())
       logger.info(`New site created${config.seedDemo ? ' with demo content' : ''}.`)
     }
     // The demo content is written partly as rows and partly through operations that index
     // themselves, so a new site's index is built whole once everything is there.
     if (newSite) await rebuildSearchIndex()
     else await rebuildSearchIndexIfEmpty()
-    await ensureFirstAdmin()
+    notice = await ensureFirstAdmin()
     await removeExpiredUnconfirmedAccounts()
   })
-  return { newSite }
+  return { newSite, notice }
 }

@@ -30,6 +30,12 @@ export async function getStaffSession(request: Request): Promise<StaffSession | 
   }
 }
 
+/** Whether the signed-in staff member may use this admin screen: for public addresses that show its staff more (a draft's files). */
+export async function mayUseAdminScreen(request: Request, screen: string): Promise<boolean> {
+  const staff = await getStaffSession(request)
+  return staff !== null && hasRole(staff.role, minimumRoleFor(screen))
+}
+
 function assertRole(staff: StaffSession | null, minimum: Role): StaffSession {
   if (!staff) throw redirect(ACCESS_DENIED_PATH)
   if (!hasRole(staff.role, minimum)) throw redirect('/admin')

@@ -25,6 +25,8 @@ import { searchPrefixes } from './0023-search-prefixes.ts'
 import { blogListIndex } from './0024-blog-list-index.ts'
 import { publicBlogListIndex } from './0025-public-blog-list-index.ts'
 import { eventAndImageLookups } from './0026-event-and-image-lookups.ts'
+import { subscriberLinkHashes } from './0027-subscriber-link-hashes.ts'
+import { galleryTakenAt } from './0028-gallery-taken-at.ts'
 
 /**
  * A static list, so migrations work inside the bundled server. Each entry is
@@ -58,6 +60,8 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0024-blog-list-index': blogListIndex(),
     '0025-public-blog-list-index': publicBlogListIndex(),
     '0026-event-and-image-lookups': eventAndImageLookups(),
+    '0027-subscriber-link-hashes': subscriberLinkHashes(),
+    '0028-gallery-taken-at': galleryTakenAt(),
   }
   return { getMigrations: () => Promise.resolve(migrations) }
 }

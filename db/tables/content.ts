@@ -116,6 +116,8 @@ export interface GalleryImageTable extends ImageDescriptionColumns {
   folder: Generated<string>
   /** Its place in its album, from 0; the album page shows photos by it. */
   position: Generated<number>
+  /** When the camera took it ('YYYY-MM-DDTHH:MM:SS', its clock's time): new photos join their album in this order. */
+  taken_at: Generated<string | null>
   created_at: Timestamp
 }
 

@@ -32,7 +32,8 @@ export interface SubscriberTable {
   news: Generated<NewsChoice>
   events: Bool
   alerts: Bool
-  token: string
+  /** SHA-256 of the secret in the subscriber's links (docs/product-rules.md#subscriptions); never the secret itself. */
+  token_hash: string
   created_at: Timestamp
   confirmed_at: NullableTimestamp
   updated_at: Timestamp

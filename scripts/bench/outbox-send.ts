@@ -87,7 +87,7 @@ export async function measureOutboxSend(buildDir: string, folder: string): Promi
       id: crypto.randomUUID(),
       email: `family${n}@bench.test`,
       news: 'instant' as const,
-      token: crypto.randomUUID(),
+      token_hash: crypto.randomUUID(),
       confirmed_at: now,
     }))
     for (let at = 0; at < subscribers.length; at += 500) await handle.db.insertInto('subscribers').values(subscribers.slice(at, at + 500)).execute()

@@ -3,31 +3,23 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '#tests/setup/free-port.ts'
+import { buildIsCurrent, stampBuild } from '../build/build-freshness.ts'
 
 const START_TIMEOUT_MS = 60_000
 // The app finishes open requests for up to 10 s on SIGTERM (server.js); past that it is killed.
 const STOP_TIMEOUT_MS = 15_000
-// What the build is made from: a build older than any of these is not the code in the working tree.
-const BUILD_SOURCES = ['app', 'server', 'db', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
-
 /** Every process this run started, so that a failure or Ctrl-C stops them all. */
 const running = new Set<ChildProcess>()
 
-function newestModification(entry: string): number {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false })
-  if (!stat) return 0
-  if (!stat.isDirectory()) return stat.mtimeMs
-  const files = fs.readdirSync(entry, { recursive: true, withFileTypes: true }).filter((file) => file.isFile())
-  return Math.max(0, ...files.map((file) => fs.statSync(path.join(file.parentPath, file.name)).mtimeMs))
-}
-
 /** Builds when the build is missing or older than the sources, so that the figures are those of the code as it is. */
 export function ensureBuild(buildDir: string) {
-  const builtAt = newestModification(path.join(buildDir, 'server/index.js'))
-  if (builtAt && builtAt >= Math.max(...BUILD_SOURCES.map(newestModification))) return
-  console.error(`${builtAt ? 'The build is older than the sources' : 'No build'} in ${buildDir}: building.`)
+  if (buildIsCurrent(process.cwd(), path.resolve(buildDir))) return
+  console.error(`No build of the current sources in ${buildDir}: building.`)
+  const startedAt = Date.now()
   const built = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } })
   if (built.status !== 0) throw new Error('The build failed')
+  // Stamped as `npm start` stamps it, so that the start-up figures include no build.
+  stampBuild(path.resolve(buildDir), startedAt)
 }
 
 export interface Service {

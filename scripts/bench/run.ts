@@ -13,6 +13,7 @@ import { adminListsReport, measureAdminLists } from './admin-lists.ts'
 import { measureWorkers, workersReport } from './workers.ts'
 import { largeDataReport, measureLargeData } from './large-data.ts'
 import { measurePageCache, pageCacheReport } from './page-cache.ts'
+import { measureStartUp, startUpReport } from './start-up.ts'
 import { NGINX_INSTALL, NGINX_WORKERS, nginxVersion, serveSavedPages } from './static-baseline.ts'
 import { targetsReport } from './targets.ts'
 import { measureThroughput, WARM_UP_SECONDS, warmUp } from './throughput.ts'
@@ -101,6 +102,8 @@ try {
   const largeData = await measureLargeData(BUILD_DIR, siteFolder)
   console.error('Page cache: pages with and without it…')
   const pageCache = await measurePageCache({ buildDir: BUILD_DIR, folder: siteFolder, connections: CONNECTIONS, seconds: DURATION_SECONDS })
+  console.error('Start-up: a new site, then restarts…')
+  const startUp = await measureStartUp(BUILD_DIR, siteFolder)
 
   const cpus = os.cpus()
   const results: BenchResults = {
@@ -114,12 +117,12 @@ try {
     pageWeight,
     lighthouse,
   }
-  const goals = targetsReport({ pageCache, pageWeight, lighthouse, workers, largeData })
-  const report = `${markdownReport(results, goals)}\n${pageCacheReport(pageCache)}\n${outboxReport(outbox)}\n${adminListsReport(adminLists)}\n${workersReport(workers)}\n${largeDataReport(largeData)}`
+  const goals = targetsReport({ pageCache, pageWeight, lighthouse, workers, largeData, startUp })
+  const report = `${markdownReport(results, goals)}\n${pageCacheReport(pageCache)}\n${outboxReport(outbox)}\n${adminListsReport(adminLists)}\n${workersReport(workers)}\n${largeDataReport(largeData)}\n${startUpReport(startUp)}`
   console.log(report)
   fs.writeFileSync('docs/benchmarks.md', report)
   fs.mkdirSync('.tmp/bench', { recursive: true })
-  fs.writeFileSync('.tmp/bench/results.json', `${JSON.stringify({ ...results, pageCache, outbox, adminLists, workers, largeData }, null, 2)}\n`)
+  fs.writeFileSync('.tmp/bench/results.json', `${JSON.stringify({ ...results, pageCache, outbox, adminLists, workers, largeData, startUp }, null, 2)}\n`)
   console.error(`Done in ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`)
 } finally {
   await cleanUp()

@@ -4,6 +4,7 @@ import { MAX_RATIO, type LargeDataResults } from './large-data.ts'
 import { CATEGORIES, type LighthouseFailure, type LighthouseResult } from './lighthouse-scores.ts'
 import type { PageCacheRow } from './page-cache.ts'
 import type { PageWeight } from './page-weight.ts'
+import { FIRST_PAGE_TARGET_MS, median, RESTART_TARGET_MS, type StartUpResults } from './start-up.ts'
 import { TARGET_MB, type WorkerResults } from './workers.ts'
 
 export interface TargetInputs {
@@ -12,6 +13,7 @@ export interface TargetInputs {
   lighthouse: Record<string, LighthouseResult | LighthouseFailure> | null
   workers: WorkerResults
   largeData: LargeDataResults
+  startUp: StartUpResults
 }
 
 export interface TargetRow {
@@ -147,8 +149,20 @@ function growth({ largeData }: TargetInputs): TargetRow {
   }
 }
 
+function startUp({ startUp }: TargetInputs): TargetRow {
+  const goal = `\`npm start\`: a restart answers /healthz within ${RESTART_TARGET_MS / 1000} s, a new site its first page within ${FIRST_PAGE_TARGET_MS / 1000} s`
+  const restartMs = median(startUp.restarts.map((run) => run.healthzMs))
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  return {
+    goal,
+    measured: `restart ${seconds(restartMs)} (median of ${startUp.restarts.length}), first page ${seconds(startUp.firstPageMs)}`,
+    met: restartMs <= RESTART_TARGET_MS && startUp.firstPageMs <= FIRST_PAGE_TARGET_MS,
+    why: 'see the start-up section',
+  }
+}
+
 export function targetRows(inputs: TargetInputs): TargetRow[] {
-  return [cachedPages, uncachedHome, javascript, lighthouseScores, memory, workerProcesses, growth].map((target) => target(inputs))
+  return [cachedPages, uncachedHome, javascript, lighthouseScores, memory, workerProcesses, growth, startUp].map((target) => target(inputs))
 }
 
 const status = (met: boolean | null) => (met === null ? 'reported' : met ? 'met' : 'NOT MET')

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util'
 import { API_KEY_MESSAGES, apiKeySchema } from '#app/services/api/api-key.schema.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '#app/services/api/api-keys.server.ts'
+import { changeFeed } from '#app/lib/changes.server.ts'
 import { database, db } from '#app/lib/db.server.ts'
 import { isDomainError } from '#app/lib/errors/domain-error.ts'
 import { runTask, UsageError } from './open-site.ts'
@@ -59,6 +60,8 @@ await runTask(async () => {
   } catch (error) {
     throw isDomainError(error) ? new UsageError(error.message) : error
   } finally {
+    // On PostgreSQL the change feed holds a LISTEN connection of its own, which kept the process alive.
+    await changeFeed.close()
     await database.destroy()
   }
 })

@@ -154,6 +154,8 @@ test('a sign-out in another tab sends this tab to /auth with the session-expired
 })
 
 test('an admin opens every screen of the sidebar, each with its own heading', async ({ page }) => {
+  // Nineteen screens, each loaded and checked: a limit sized to that, on a machine that also runs Vitest.
+  test.setTimeout(ALL_LINKS.length * 8_000)
   await signIn(page)
   const headings: Record<string, RegExp> = {
     Dashboard: /^Dashboard$/,

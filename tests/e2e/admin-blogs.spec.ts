@@ -261,9 +261,10 @@ test('a post saved as a draft stays off the site; a publish date ahead schedules
   await preview.getByRole('button', { name: 'Share a preview link' }).click()
   const sharedUrl = await preview.getByLabel(/Link to share/).inputValue()
   expect(sharedUrl).toMatch(new RegExp(`^${DEMO_SITE_URL}/preview/[A-Za-z0-9]{32}$`))
+  await expect(preview.getByRole('button', { name: 'Revoke links' })).toBeVisible()
+  await screenshot(preview, 'blog-preview-staff-1280')
   await preview.setViewportSize({ width: 390, height: 844 })
   await screenshot(preview, 'blog-preview-staff-390')
-  await preview.close()
   const stranger = await page.context().browser()!.newContext()
   const headTeacher = await stranger.newPage()
   const shared = await headTeacher.goto(sharedUrl)
@@ -271,7 +272,19 @@ test('a post saved as a draft stays off the site; a publish date ahead schedules
   await expect(headTeacher.getByRole('heading', { name: title, level: 1 })).toBeVisible()
   await expect(headTeacher.getByRole('complementary', { name: 'Preview' })).toContainText('This link works until')
   await expect(headTeacher.getByRole('button', { name: 'Share a preview link' })).toHaveCount(0)
+  await expect(headTeacher.getByRole('button', { name: 'Revoke links' })).toHaveCount(0)
   await screenshot(headTeacher, 'blog-preview-shared-1280')
+
+  // A link sent to the wrong person is revoked before it expires.
+  await preview.getByRole('button', { name: 'Revoke links' }).click()
+  await expect(preview.getByRole('status')).toHaveText('Preview links revoked: the links shared so far no longer work.')
+  await expect(preview.getByRole('button', { name: 'Revoke links' })).toHaveCount(0)
+  await expect(preview.getByRole('button', { name: 'Share a preview link' })).toBeVisible()
+  await screenshot(preview, 'blog-preview-revoked-390')
+  await preview.close()
+  const revoked = await headTeacher.reload()
+  expect(revoked!.status()).toBe(404)
+  await expect(headTeacher.getByRole('heading', { name: 'This preview link has expired or does not exist.' })).toBeVisible()
   await stranger.close()
 
   // A date ahead on the school's clocks turns 'Publish' into 'Schedule'.
@@ -427,8 +440,10 @@ test('never lose work: Escape on a changed dialog asks first, and a reloaded pag
   await expect(ask).toBeVisible()
   await ask.getByRole('button', { name: 'Keep editing' }).click()
 
-  // A reload (a closed tab, a crash) keeps what was typed in this browser.
-  await page.waitForTimeout(800)
+  // A reload (a closed tab, a crash) keeps what was typed in this browser, once the form has kept it there.
+  await expect
+    .poll(() => page.evaluate((typed) => Object.keys(localStorage).some((key) => key.startsWith('school-website:draft:') && localStorage.getItem(key)!.includes(typed)), title))
+    .toBe(true)
   page.once('dialog', (leave) => void leave.accept())
   await page.reload()
   await waitForHydration(page, 'main')

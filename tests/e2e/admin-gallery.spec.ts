@@ -102,7 +102,7 @@ test('an editor uploads images into a new folder, then renames, hides and delete
   await page.unroute('**/admin/gallery/upload')
 
   const uploaded = storedImages().filter((image) => image.folder === folder)
-  // One request per file, in the order chosen: the newest, shown first, is the last chosen.
+  // One request per file, in the order chosen: the last chosen is the newest.
   expect(uploaded.map((image) => image.title)).toEqual(['Base 2', 'Base 1'])
   // A new album waits to be published (photo consent is checked first).
   expect(folderNamed(folder)).toMatchObject({ external_use: 1, enabled: 0 })
@@ -118,7 +118,8 @@ test('an editor uploads images into a new folder, then renames, hides and delete
   await expect(page).toHaveURL(new RegExp(`/admin/gallery\\?folder=Trip\\+${stamp}$`))
   await expect(tiles(page)).toHaveCount(2)
   await expect(tiles(page).first()).toContainText(folder)
-  await expect(tiles(page).first()).toContainText('Base 2')
+  // The album keeps the order chosen (no dates taken in these files).
+  await expect(tiles(page).first()).toContainText('Base 1')
   await screenshot(page, 'admin-gallery-folder-1280')
   expect((await publicGalleryTitles(page, `?folder=${encodeURIComponent(folder)}`)).titles).toEqual([])
   await page.getByRole('button', { name: `Edit folder ${folder}` }).click()
@@ -213,6 +214,76 @@ test('an editor uploads images into a new folder, then renames, hides and delete
   }
   expect(storedImages()).toEqual(imagesBefore)
   await expect(page.getByText(`${imagesBefore.length} images`, { exact: true })).toBeVisible()
+})
+
+test('photos are described in the upload list, then several at once on the album\'s Describe photos screen; the public album shows those alt texts', async ({ page, request }) => {
+  test.slow()
+  const folder = `Snow ${Date.now()}`
+  const describedIn = (name: string) =>
+    demoRows<{ title: string; alt: string; decorative: number }>('select title, alt, decorative from gallery where folder = ? order by position', name).map((row) => [row.title, row.alt, row.decorative])
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await openGallery(page)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Upload Images' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Upload Images' })
+  await dialog.getByLabel('Images').setInputFiles([await png('IMG_2000.png', '#1d4ed8'), await png('IMG_2001.png', '#f97316'), await png('IMG_2002.png', '#16a34a')])
+  await dialog.getByLabel('Or create a new folder').fill(folder)
+  await dialog.getByLabel('Base title (optional)').fill('Snow Day')
+  const chosen = dialog.getByRole('list', { name: 'Photos to upload' })
+  await expect(chosen.getByRole('listitem')).toHaveCount(3)
+  await chosen.getByLabel('Alt text for IMG_2000.png').fill('Children sledging down the school field')
+  await chosen.getByRole('listitem', { name: 'IMG_2001.png' }).getByLabel('Decorative (no alt text)').check()
+  await expect(chosen.getByLabel('Alt text for IMG_2001.png')).toBeDisabled()
+  await chosen.getByLabel('Alt text for IMG_2002.png').fill('A snowman by the gate')
+  await screenshot(page, 'admin-gallery-upload-descriptions-390')
+  await dialog.getByRole('button', { name: 'Upload' }).click()
+  await expect(toast(page, '3 image(s) uploaded successfully')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  expect(describedIn(folder)).toEqual([
+    ['Snow Day 1', 'Children sledging down the school field', 0],
+    ['Snow Day 2', '', 1],
+    ['Snow Day 3', 'A snowman by the gate', 0],
+  ])
+
+  // The album's Describe photos screen: two changed, one Save.
+  await filters(page).filter({ hasText: `${folder} (3)` }).click()
+  await expect(page.getByRole('link', { name: 'Describe photos' })).toBeVisible()
+  await screenshot(page, 'admin-gallery-album-390')
+  await page.getByRole('link', { name: 'Describe photos' }).click()
+  await expect(page.getByRole('heading', { name: 'Describe photos', level: 1 })).toBeVisible()
+  await waitForHydration(page, 'main form')
+  await expect(page.getByLabel('Alt text for Snow Day 1')).toHaveValue('Children sledging down the school field')
+  await expect(page.getByRole('listitem', { name: 'Snow Day 2' }).getByLabel('Decorative (no alt text)')).toBeChecked()
+  await page.getByRole('listitem', { name: 'Snow Day 2' }).getByLabel('Decorative (no alt text)').uncheck()
+  await page.getByLabel('Alt text for Snow Day 2').fill('Two pupils building an igloo')
+  await page.getByLabel('Alt text for Snow Day 3').fill('A snowman with a red scarf by the gate')
+  await screenshot(page, 'admin-gallery-describe-390')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'Descriptions saved')).toBeVisible()
+  expect(describedIn(folder)).toEqual([
+    ['Snow Day 1', 'Children sledging down the school field', 0],
+    ['Snow Day 2', 'Two pupils building an igloo', 0],
+    ['Snow Day 3', 'A snowman with a red scarf by the gate', 0],
+  ])
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshot(page, 'admin-gallery-describe-1280')
+
+  // Published, the album's page reads those descriptions.
+  await page.getByRole('link', { name: 'Back to album' }).click()
+  await page.getByRole('button', { name: `Edit folder ${folder}` }).click()
+  await page.getByRole('dialog', { name: 'Edit Folder' }).getByRole('button', { name: 'Publish album' }).click()
+  await expect(toast(page, 'Album published')).toBeVisible()
+  const slug = folder.toLowerCase().replace(/ /g, '-')
+  const visitor = await page.context().browser()!.newPage()
+  await visitor.goto(`${DEMO_SITE_URL}/gallery/${slug}`)
+  await expect(visitor.locator('main [data-gallery-tile] img')).toHaveCount(3)
+  expect(await visitor.locator('main [data-gallery-tile] img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual([
+    'Children sledging down the school field',
+    'Two pupils building an igloo',
+    'A snowman with a red scarf by the gate',
+  ])
+  await visitor.close()
 })
 
 test('the page and its dialogs: delete buttons show on hover and keyboard focus, the default folder is fixed, no axe violations', async ({

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { demoRow, onDemoDatabase } from './site-database.ts'
+import sharp from 'sharp'
+import { demoRow, demoRows, onDemoDatabase } from './site-database.ts'
 import { expect, screenshot, test, toast, waitForHydration } from './fixtures.ts'
 import { DEMO_SITE_URL } from './sites.ts'
 import { createStaffAccount, signIn } from './staff.ts'
@@ -160,6 +161,25 @@ test('an address the site already uses is refused, and a page with child pages c
   await expect(dialog.getByText(RESERVED)).toBeVisible()
   await screenshot(page, 'admin-page-dialog-390')
   expect(demoRow('select id from pages where slug = ?', 'gallery')).toBeUndefined()
+
+  // Left to the title, the slug is one neither the site nor another page uses: 'calendar-2' is taken here.
+  onDemoDatabase((database) =>
+    database
+      .prepare("insert into pages (id, title, slug, content, status, published_at, created_at, updated_at) values (?, 'Calendar notes', 'calendar-2', '<p>Text</p>', 'draft', ?, ?, ?) on conflict do nothing")
+      .run(`e2e-calendar-2-${stamp}`, now, now, now),
+  )
+  const taken = new Set(demoRows<{ slug: string }>("select slug from pages where slug like 'calendar-%'").map((row) => row.slug))
+  let free = 2
+  while (taken.has(`calendar-${free}`)) free++
+  await dialog.getByLabel('Slug').fill('')
+  await dialog.getByLabel('Title').fill('Calendar')
+  await expect(dialog.getByLabel('Slug')).toHaveValue(`calendar-${free}`)
+  await screenshot(page, 'admin-page-dialog-free-slug-390')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshot(page, 'admin-page-dialog-free-slug-1280')
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(toast(page, 'Page created successfully')).toBeVisible()
+  expect(demoRow('select slug from pages where title = ? order by created_at desc', 'Calendar')).toEqual({ slug: `calendar-${free}` })
 })
 
 test('an editor opens a page with its text loaded, changes it, and its history compares a saved version with the page as saved', async ({ page, request }) => {
@@ -225,4 +245,89 @@ test('on a phone a page with a table opens in its editor within the screen, the 
   }
   expect(await edit.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
   expect(await content.locator('table').evaluate((table) => getComputedStyle(table).overflowX === 'auto' && table.scrollWidth > table.clientWidth)).toBe(true)
+})
+
+/** Each row's cell texts, in order, of the tables in some HTML. */
+function tableCells(page: Page, html: string) {
+  return page.evaluate((markup) => {
+    const parsed = new DOMParser().parseFromString(markup, 'text/html')
+    return Array.from(parsed.querySelectorAll('tr'), (row) => Array.from(row.cells, (cell) => cell.textContent))
+  }, html)
+}
+
+test('an editor types a whole table from the keyboard: Tab moves on, Tab in the last cell adds a row, a row added below takes the cursor', async ({ page, request }) => {
+  test.slow()
+  const stamp = Date.now()
+  const title = `Term Dates Typed ${stamp}`
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/pages')
+  await waitForHydration(page, 'main')
+  const dialog = await newPage(page)
+  await dialog.getByLabel('Title').fill(title)
+  const editor = dialog.getByRole('textbox', { name: 'Content' })
+  await editor.click()
+  await page.keyboard.type('Dates for next year.')
+  const toolbar = dialog.getByRole('toolbar', { name: 'Formatting' })
+  await toolbar.getByRole('button', { name: 'Table', exact: true }).click()
+  await expect(editor.locator('table tr')).toHaveCount(3)
+
+  // Every cell typed, Tab between them; the last row's last cell grows the table by a row.
+  const typed = [
+    ['Term', 'Starts', 'Ends'],
+    ['Autumn', '4 September', '19 December'],
+    ['Spring', '5 January', '27 March'],
+    ['Summer', '13 April', '22 July'],
+  ]
+  for (const [rowIndex, row] of typed.entries()) {
+    for (const [cellIndex, text] of row.entries()) {
+      await page.keyboard.type(text)
+      if (rowIndex < typed.length - 1 || cellIndex < row.length - 1) await page.keyboard.press('Tab')
+    }
+  }
+  await expect(editor.locator('table tr')).toHaveCount(4)
+  await expect(editor).toBeFocused()
+
+  // A row added from the toolbar takes the cursor, in its first cell.
+  await toolbar.getByRole('button', { name: 'Add a row below' }).click()
+  await expect(editor.locator('table tr')).toHaveCount(5)
+  await page.keyboard.type('Training')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('1 September')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('2 September')
+  const expected = [...typed, ['Training', '1 September', '2 September']]
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(toast(page, 'Page created successfully')).toBeVisible()
+
+  const stored = demoRow<{ content: string; slug: string }>('select content, slug from pages where title = ?', title)!
+  expect(await tableCells(page, stored.content)).toEqual(expected)
+  const visitor = await page.context().newPage()
+  await visitor.goto(`${DEMO_SITE_URL}/${stored.slug}`)
+  await expect(visitor.getByRole('region', { name: 'Table' })).toBeVisible()
+  expect(await tableCells(visitor, await visitor.getByRole('region', { name: 'Table' }).innerHTML())).toEqual(expected)
+  await visitor.close()
+})
+
+test("an image uploaded through the picker from a page's text neither checks nor sends the page's form", async ({ page, request }) => {
+  test.slow()
+  await signIn(page, await createStaffAccount(request, 'editor'))
+  await page.goto('/admin/pages')
+  await waitForHydration(page, 'main')
+  const dialog = await newPage(page)
+  const editor = dialog.getByRole('textbox', { name: 'Content' })
+  await editor.click()
+  await page.keyboard.type('Our new library.')
+  await dialog.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image', exact: true }).click()
+  const picker = page.getByRole('dialog', { name: 'Select or Upload Image' })
+  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c63' } }).png().toBuffer()
+  await picker.getByLabel('Image file to upload').setInputFiles({ name: `library-${Date.now()}.png`, mimeType: 'image/png', buffer: png })
+  const describe = picker.getByRole('form', { name: 'Describe the new image' })
+  await describe.getByLabel('Alt text', { exact: true }).fill('Shelves of new books')
+  await describe.getByRole('button', { name: 'Upload' }).click()
+  await expect(toast(page, 'Image selected')).toBeVisible()
+  await expect(editor.getByRole('img', { name: 'Shelves of new books' })).toBeVisible()
+  // The page's form, still without its title, was neither checked nor sent.
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('Title is required')).toHaveCount(0)
+  await expect(toast(page, 'Title is required')).toHaveCount(0)
 })

@@ -81,10 +81,11 @@ test('an editor adds, edits and deletes a policy, with an uploaded PDF, validati
   expect(created).toMatchObject({ description: 'What pupils wear at school.' })
   expect(created.file_url).toMatch(/^\/files\/policies\/\d+-[0-9a-f]{8}\.pdf$/)
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) })
+  // The admin links to the stable address, never to the stored file a newer document would withdraw.
   const view = card.getByRole('link', { name: /View Document/ })
-  await expect(view).toHaveAttribute('href', created.file_url!)
+  await expect(view).toHaveAttribute('href', `/policies/${created.slug}/download`)
   await expect(view).toHaveAttribute('target', '_blank')
-  const document = await request.get(created.file_url!)
+  const document = await request.get(`/policies/${created.slug}/download`)
   expect(document.status()).toBe(200)
   expect(document.headers()['content-type']).toBe('application/pdf')
   expect(document.headers()['content-disposition']).toBe(`attachment; filename="${title}.pdf"`)
@@ -113,10 +114,12 @@ test('an editor adds, edits and deletes a policy, with an uploaded PDF, validati
   await editDialog.getByRole('button', { name: 'Save' }).click()
   await expect(toast(page, 'Policy updated successfully')).toBeVisible()
   expect(storedPolicy(renamed)).toMatchObject({ id: created.id, file_url: 'https://example.org/uniform-2027.pdf' })
-  // The replaced upload stays as an older version: links to it keep working.
-  expect((await request.get(created.file_url!)).status()).toBe(200)
+  // The replaced upload stays as an older version for staff; visitors no longer get it at its file's address.
+  expect((await request.get(created.file_url!)).status()).toBe(404)
   const renamedCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: renamed }) })
-  await expect(renamedCard.getByRole('link', { name: /View Document/ })).toHaveAttribute('href', 'https://example.org/uniform-2027.pdf')
+  await expect(renamedCard.getByRole('link', { name: /View Document/ })).toHaveAttribute('href', `/policies/${created.slug}/download`)
+  const followed = await request.get(`/policies/${created.slug}/download`, { maxRedirects: 0 })
+  expect(followed.headers()['location']).toBe('https://example.org/uniform-2027.pdf')
 
   await policies.reload()
   await expect(policies.getByRole('heading', { name: renamed })).toBeVisible()

@@ -244,6 +244,33 @@ test('about: the counter follows the text; the logo comes from the image picker,
   await expect.poll(() => storedContent('home.logos').image).toBe(pickedExisting)
 })
 
+test('uploading in the image picker never saves the section around it: unsaved text stays unsaved, and the new image is chosen', async ({ page, request }) => {
+  await openSections(page, request)
+  const storedAbout = storedSections()['home.about']
+  const about = sectionCard(page, 'home.about')
+  const content = about.getByRole('textbox', { name: 'Content' })
+  await content.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type(' Not saved yet.')
+
+  await about.getByRole('button', { name: 'Choose Image (optional)' }).click()
+  const picker = page.getByRole('dialog', { name: 'Select or Upload Image' })
+  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#36c' } }).png().toBuffer()
+  await picker.getByLabel('Image file to upload').setInputFiles({ name: `about-${Date.now()}.png`, mimeType: 'image/png', buffer: png })
+  const describe = picker.getByRole('form', { name: 'Describe the new image' })
+  await describe.getByLabel('Alt text', { exact: true }).fill('Pupils reading in the library')
+  await describe.getByRole('button', { name: 'Upload' }).click()
+  await expect(toast(page, 'Image selected')).toBeVisible()
+  await expect(picker).toHaveCount(0)
+  await expect(about.locator('input[name="image"]')).toHaveValue(/^\/files\/uploads\/[0-9a-f-]+\.webp$/)
+
+  // Nothing was sent for the section: no save under way or answered, the stored row as it was, the typed text still in the editor.
+  await expect(about.getByRole('button', { name: 'Save' })).toBeEnabled()
+  await expect(toast(page, 'Section updated successfully')).toHaveCount(0)
+  expect(storedSections()['home.about']).toBe(storedAbout)
+  await expect(content).toContainText('Not saved yet.')
+})
+
 test('rich text takes an image from the image picker, and the public page shows it', async ({ page, request }) => {
   await openSections(page, request)
   const about = sectionCard(page, 'home.about')

@@ -251,3 +251,40 @@ test('a public page ignores preview messages unless the theme editor frames it',
   expect(await primaryOf(framed.locator('html'))).toBe(before)
   expect(await primaryOf(page.locator('html'))).toBe(before)
 })
+
+test("an admin sees the site's time zone on the Theme screen and changes it; the staff screens follow without a restart", async ({ page }) => {
+  const startUpZone = 'America/New_York'
+  try {
+    await signInAsAdmin(page)
+    await page.goto('/admin/theme')
+    await waitForHydration(page, 'main')
+    const card = page.locator('form[action="/admin/theme/time-zone"]')
+    const picker = page.getByRole('combobox', { name: 'Time zone' })
+    await expect(picker).toHaveText(startUpZone)
+    await screenshot(page, 'admin-theme-time-zone-1280')
+
+    await picker.click()
+    await page.getByRole('option', { name: 'Asia/Tokyo', exact: true }).click()
+    await card.getByRole('button', { name: 'Save time zone' }).click()
+    await expect(toast(page, 'Time zone saved')).toBeVisible()
+    expect(demoRows<{ value: string }>("select value from site_settings where key = 'time_zone'")).toEqual([{ value: 'Asia/Tokyo' }])
+
+    await page.goto('/admin/alerts')
+    await waitForHydration(page, 'main')
+    await page.getByRole('button', { name: 'New Alert' }).click()
+    await expect(page.getByRole('dialog').getByText("Times are the school's (Asia/Tokyo).")).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    await page.goto('/admin/theme')
+    await waitForHydration(page, 'main')
+    await expect(picker).toHaveText('Asia/Tokyo')
+    await picker.click()
+    await page.getByRole('option', { name: startUpZone, exact: true }).click()
+    await card.getByRole('button', { name: 'Save time zone' }).click()
+    await expect(toast(page, 'Time zone saved')).toBeVisible()
+    expect(demoRows<{ value: string }>("select value from site_settings where key = 'time_zone'")).toEqual([{ value: startUpZone }])
+  } finally {
+    // The other tests of this site read times on its start-up zone.
+    onDemoDatabase((database) => database.prepare("update site_settings set value = ? where key = 'time_zone'").run(startUpZone))
+  }
+})

@@ -21,6 +21,9 @@ test('an emergency alert made in the admin appears on an open public page withou
   await visitor.goto('/')
   await waitForHydration(visitor, 'main')
   await expect(banner(visitor)).toHaveCount(0)
+  // The visitor is on a link of the menu, by keyboard, when the alert arrives.
+  const galleryLink = visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery', exact: true })
+  await galleryLink.focus()
 
   await signIn(page, await createStaffAccount(request, 'editor'))
   await openAlertsAdmin(page)
@@ -49,8 +52,10 @@ test('an emergency alert made in the admin appears on an open public page withou
     await visitor.setViewportSize({ width, height: 800 })
     await visitor.screenshot({ path: `${SHOTS}/public-emergency-${width}.png` })
   }
-  await emergency.getByRole('button', { name: 'I have read this' }).click()
+  await emergency.getByRole('button', { name: 'I have read this' }).press('Enter')
   await expect(emergency).toHaveCount(0)
+  // Closing it gives the keyboard back where it was.
+  await expect(galleryLink).toBeFocused()
   await visitor.screenshot({ path: `${SHOTS}/public-emergency-banner-1280.png` })
 
   // Dismissed for this visit only: the next page keeps the banner without the dialog; a new visit asks again.
@@ -60,7 +65,13 @@ test('an emergency alert made in the admin appears on an open public page withou
   await expect(visitor.getByRole('dialog')).toHaveCount(0)
   const nextVisit = await browser.newPage()
   await nextVisit.goto('/blogs')
-  await expect(nextVisit.getByRole('dialog', { name: 'Emergency alert' })).toBeVisible()
+  const onArrival = nextVisit.getByRole('dialog', { name: 'Emergency alert' })
+  await expect(onArrival).toBeVisible()
+  // Opened on arrival, before anything had the focus: once closed, the first Tab reaches the page's first link.
+  await nextVisit.keyboard.press('Escape')
+  await expect(onArrival).toHaveCount(0)
+  await nextVisit.keyboard.press('Tab')
+  await expect(nextVisit.getByRole('link', { name: 'Skip to content' })).toBeFocused()
   await nextVisit.close()
 
   for (const width of [390, 1280]) {

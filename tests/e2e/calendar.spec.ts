@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test'
 import { feedOccurrences } from './demo-calendar.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, test, toast, waitForHydration } from './fixtures.ts'
+import { onDemoDatabase } from './site-database.ts'
 import { signIn } from './staff.ts'
+import { utcToZonedTime } from '#app/lib/zoned-time.ts'
 
 // Each test also takes screenshots at two widths, on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -113,4 +115,48 @@ test('the event dialog: all day turns the times into dates; a weekly repeat is b
   await dialog.getByLabel('Last date').fill('2027-07-01')
   await expect(dialog.locator('input[name=recurrence]')).toHaveValue('FREQ=WEEKLY;BYDAY=TU;UNTIL=20270701')
   await shots(page, 'event-dialog')
+})
+
+test('a weekly series without an end is explained in plain words; its skipped dates are picked on a calendar and its page no longer lists them', async ({ page }) => {
+  const title = `Chess club ${Date.now()}`
+  // Dates on the demo site's clocks, a week and more ahead, so the page's next dates include them.
+  const inDays = (days: number) => utcToZonedTime(new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString(), 'America/New_York').slice(0, 10)
+  const longDate = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  const start = inDays(7)
+  const skipped = [inDays(14), inDays(21)]
+  await signIn(page)
+  await page.goto('/admin/events')
+  await waitForHydration(page, 'main')
+  await page.getByRole('button', { name: 'Add Event' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Event' })
+  await dialog.getByLabel('Title').fill(title)
+  await dialog.getByLabel('Start Date').fill(`${start}T15:30`)
+  await dialog.getByRole('combobox', { name: 'Repeats' }).click()
+  await page.getByRole('option', { name: 'Weekly' }).click()
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(dialog.getByText('Choose when the series ends: on a date, or after a number of times.')).toBeVisible()
+  await expect(dialog).not.toContainText('UNTIL or COUNT')
+  await dialog.getByRole('radio', { name: 'After a number of times' }).check()
+  await dialog.getByRole('spinbutton', { name: 'Number of times' }).fill('6')
+
+  const picker = dialog.getByRole('group', { name: 'Skipped dates (optional)' })
+  for (const date of skipped) {
+    const day = picker.getByRole('button', { name: longDate(date), exact: true })
+    // The calendar opens on this month: the dates may be in the next one.
+    if (!(await day.isVisible())) await picker.getByRole('button', { name: /^Next month/ }).click()
+    await day.click()
+    await expect(day).toHaveAttribute('aria-pressed', 'true')
+  }
+  await expect(dialog.getByRole('list', { name: 'Skipped dates (optional): chosen' }).getByRole('listitem')).toHaveText(skipped.map(longDate))
+  await shots(page, 'event-skipped-dates')
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(toast(page, 'Event created successfully')).toBeVisible()
+
+  const stored = onDemoDatabase((database) => database.prepare('select slug, exceptions from events where title = ?').get(title)) as { slug: string; exceptions: string }
+  expect(JSON.parse(stored.exceptions)).toEqual(skipped)
+  await page.goto(`/calendar/${stored.slug}`)
+  const nextDates = page.getByText(/^Next dates:/)
+  await expect(nextDates).toContainText(longDate(start))
+  await expect(nextDates).toContainText(longDate(inDays(28)))
+  for (const date of skipped) await expect(nextDates).not.toContainText(longDate(date))
 })

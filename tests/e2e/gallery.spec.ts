@@ -5,9 +5,19 @@ import { sitemapEntries } from '#tests/setup/feed-xml.ts'
 import { demoRow, onDemoDatabase } from './site-database.ts'
 import { DEMO_SITE_URL, EMPTY_SITE_URL } from './sites.ts'
 
+/** What each demo photo's tile reads: its alt text, else (Spring Fair, left undescribed) its title. */
+const TILE = {
+  artExhibition: 'Drawing of the school on a pale blue hill under a dark green sky and a pink sun',
+  musicConcert: 'Drawing of the school on a mint-green hill under a rust-red sky',
+  schoolGarden: 'Drawing of the school on a pink hill under a teal sky and a yellow sun',
+  sportsDay: 'Drawing of the school on a sandy hill under a purple sky and a pink sun',
+  scienceWeek: 'Drawing of the school on a green hill under a blue sky and an orange sun',
+  springFair: 'Spring Fair',
+  staffTrainingDay: 'Drawing of the school on a green hill under a dark blue sky',
+}
 /** The demo's visible images, newest first; 'Staff Training Day' sits in the hidden 'staff-room' folder. */
-const ALL_TITLES = ['Art Exhibition', 'Music Concert', 'School Garden', 'Sports Day', 'Science Week', 'Spring Fair']
-const EVENTS_TITLES = ['Music Concert', 'Sports Day']
+const ALL_TILES = [TILE.artExhibition, TILE.musicConcert, TILE.schoolGarden, TILE.sportsDay, TILE.scienceWeek, TILE.springFair]
+const EVENTS_TILES = [TILE.musicConcert, TILE.sportsDay]
 
 const filters = (page: Page) => page.getByRole('list', { name: 'Folders' }).getByRole('link')
 /** The tiles: links to the full photo, which open the enlarged view. */
@@ -25,8 +35,8 @@ test('the gallery shows "all" and each visible folder with its count, and hides 
   await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible()
   await expect(filters(page)).toHaveText(['all (6)', 'events (2)', 'general (4)'])
   await expect(filters(page).filter({ hasText: 'all (6)' })).toHaveAttribute('aria-current', 'true')
-  await expectThumbnails(page, ALL_TITLES)
-  await expect(page.getByRole('img', { name: 'Staff Training Day' })).toHaveCount(0)
+  await expectThumbnails(page, ALL_TILES)
+  await expect(page.getByRole('img', { name: TILE.staffTrainingDay })).toHaveCount(0)
   await expect(page.getByText('staff-room')).toHaveCount(0)
 
   // Four columns on a wide screen, two on a phone.
@@ -43,18 +53,18 @@ test('a folder filter shows only that folder and lives in the URL, which the ser
   await waitForHydration(page, 'main ul[aria-label="Folders"] a')
   await filters(page).filter({ hasText: 'events (2)' }).click()
   await expect(page).toHaveURL(/\/gallery\?folder=events$/)
-  await expectThumbnails(page, EVENTS_TITLES)
+  await expectThumbnails(page, EVENTS_TILES)
   await expect(filters(page).filter({ hasText: 'events (2)' })).toHaveAttribute('aria-current', 'true')
   await expect(filters(page).filter({ hasText: 'all (6)' })).not.toHaveAttribute('aria-current')
 
   await filters(page).filter({ hasText: 'all (6)' }).click()
   await expect(page).toHaveURL(/\/gallery$/)
-  await expectThumbnails(page, ALL_TITLES)
+  await expectThumbnails(page, ALL_TILES)
 
   // The server renders the filtered page on its own (a shared link, no JavaScript).
   const html = await (await request.get('/gallery?folder=general')).text()
   const alts = [...html.matchAll(/<img [^>]*alt="([^"]*)"[^>]*>/g)].map((match) => match[1])
-  expect(alts.filter((alt) => ALL_TITLES.includes(alt!))).toEqual(['Art Exhibition', 'School Garden', 'Science Week', 'Spring Fair'])
+  expect(alts.filter((alt) => ALL_TILES.includes(alt!))).toEqual([TILE.artExhibition, TILE.schoolGarden, TILE.scienceWeek, TILE.springFair])
   expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/gallery"\/>/)
 })
 
@@ -97,7 +107,7 @@ test('a tapped photo opens full screen with its caption; a swipe moves to the ne
   // The enlarged view's script is not part of the page until a photo is opened.
   const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /gallery-lightbox/.test(name)))
   expect(await scripts()).toEqual([])
-  await tile(page, 'Music Concert').click()
+  await tile(page, TILE.musicConcert).click()
 
   const dialog = page.getByRole('dialog')
   await expect(dialog).toHaveAccessibleName('Music Concert')
@@ -124,7 +134,7 @@ test('a tapped photo opens full screen with its caption; a swipe moves to the ne
 
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
-  await expect(tile(page, 'Sports Day')).toBeFocused()
+  await expect(tile(page, TILE.sportsDay)).toBeFocused()
   await phone.close()
 })
 
@@ -132,7 +142,7 @@ test('from the keyboard: Enter on a tile opens it, the arrow keys move, Escape c
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/gallery?folder=events')
   await waitForHydration(page, 'main [data-gallery-tile]')
-  await tile(page, 'Music Concert').focus()
+  await tile(page, TILE.musicConcert).focus()
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
   await expect(dialog).toHaveAccessibleName('Music Concert')
@@ -145,8 +155,8 @@ test('from the keyboard: Enter on a tile opens it, the arrow keys move, Escape c
   await expect(dialog).toHaveAccessibleName('Music Concert')
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
-  await expect(tile(page, 'Music Concert')).toBeFocused()
-  await expect(tile(page, 'Music Concert')).toHaveAttribute('href', /^\/files\/gallery\/.+\.webp$/)
+  await expect(tile(page, TILE.musicConcert)).toBeFocused()
+  await expect(tile(page, TILE.musicConcert)).toHaveAttribute('href', /^\/files\/gallery\/.+\.webp$/)
 })
 
 test('an album page shows a published album in its order; an album not for external use, or unknown, answers 404', async ({ page, request }) => {
@@ -154,7 +164,7 @@ test('an album page shows a published album in its order; an album not for exter
   await page.getByRole('link', { name: /^events 2 photos/ }).click()
   await expect(page).toHaveURL(/\/gallery\/events$/)
   await expect(page.getByRole('heading', { level: 1, name: 'events' })).toBeVisible()
-  await expectThumbnails(page, EVENTS_TITLES)
+  await expectThumbnails(page, EVENTS_TILES)
   expect((await request.get('/gallery/staff-room')).status()).toBe(404)
   expect((await request.get('/gallery/no-such-album')).status()).toBe(404)
   const sitemap = (await sitemapEntries(request, DEMO_SITE_URL)).map((entry) => new URL(entry.loc).pathname)

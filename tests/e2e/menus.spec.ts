@@ -141,3 +141,57 @@ test('an editor nests a page under another in the header menu; visitors reach it
     removeTestRows()
   }
 })
+
+test('a page chosen for an entry gives it its title as the label, and the pages screen adds a page to a menu, saying when it is already there', async ({ page, request }) => {
+  test.slow()
+  removeTestRows()
+  insertPublishedPages()
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIn(page, await createStaffAccount(request, 'editor'))
+    await page.goto('/admin/menus')
+    await waitForHydration(page, 'main button')
+    await page.getByRole('button', { name: 'Add entry to the header menu' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add entry' })
+    const label = dialog.getByLabel('Label')
+    const choosePage = async (option: string) => {
+      await dialog.getByRole('combobox', { name: 'Page' }).click()
+      await page.getByRole('option', { name: option, exact: true }).click()
+    }
+    await expect(label).toHaveValue('')
+    await choosePage(PARENT.title)
+    await expect(label).toHaveValue(PARENT.title)
+    // Still the previous page's title: it follows the choice.
+    await choosePage(`${PARENT.title} › ${CHILD.title}`)
+    await expect(label).toHaveValue(CHILD.title)
+    // Words of one's own stay.
+    await label.fill('Visit us')
+    await choosePage(PARENT.title)
+    await expect(label).toHaveValue('Visit us')
+    // Emptied before saving, the label is the page's title.
+    await label.fill('')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(toast(page, 'Menu entry created successfully')).toBeVisible()
+    const header = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Header menu' }) })
+    await expect(header.getByText(PARENT.title, { exact: true })).toBeVisible()
+
+    await page.goto(`/admin/pages?q=${encodeURIComponent(CHILD.title)}`)
+    await waitForHydration(page, 'main button')
+    await page.getByRole('button', { name: `Add ${CHILD.title} to a menu` }).click()
+    await page.getByRole('menuitem', { name: 'Footer Quick Links' }).click()
+    await expect(toast(page, `"${CHILD.title}" added to the Footer Quick Links`)).toBeVisible()
+    await page.getByRole('button', { name: `Add ${PARENT.title} to a menu` }).click()
+    await expect(page.getByRole('menuitem', { name: 'Header menu' })).toContainText('Already in this menu')
+    await expect(page.getByRole('menuitem', { name: 'Header menu' })).toHaveAttribute('aria-disabled', 'true')
+    await screenshot(page, 'admin-pages-add-to-menu-1280')
+    await page.keyboard.press('Escape')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('button', { name: `Add ${CHILD.title} to a menu` }).click()
+    await expect(page.getByRole('menuitem', { name: 'Footer Quick Links' })).toContainText('Already in this menu')
+    await screenshot(page, 'admin-pages-add-to-menu-390')
+    const stored = onDemoDatabase((database) => database.prepare("select menu, label, parent_id from menu_items where page_id = ? order by menu").all(CHILD.id))
+    expect(stored).toEqual([{ menu: 'footer', label: CHILD.title, parent_id: null }])
+  } finally {
+    removeTestRows()
+  }
+})

@@ -58,6 +58,16 @@ test('the cached gallery hydrates under its hashed policy and opens a photo full
   await expect(dialog).toBeHidden()
 })
 
+test('a cached page opened with a parameter its route does not read is the same page, and hydrates at that address', async ({ page }) => {
+  await openCached(page, '/calendar?view=month&month=2031-02&utm_source=newsletter')
+  await expect(page.getByRole('heading', { name: 'February 2031' })).toBeVisible()
+  await waitForHydration(page, 'nav[aria-label="Months"] a')
+  // Rendered from the address it is kept under: its links carry no campaign tag.
+  await page.getByRole('link', { name: 'Next month' }).click()
+  await expect(page.getByRole('heading', { name: 'March 2031' })).toBeVisible()
+  await expect(page).toHaveURL(/\/calendar\?view=month&month=2031-03$/)
+})
+
 test.describe('a page fetches its scripts only once it has painted (docs/product-rules.md#performance-budget)', () => {
   for (const [path, how] of [
     ['/', 'from the cache, under its hashed policy'],

@@ -60,7 +60,7 @@ describe(`the blog list on ${database.engine}`, () => {
   test('All / Published / Scheduled / Draft with counts; bulk Publish announces each post once; Unpublish; Delete', async () => {
     const { cookie } = await createSignedInUser('editor')
     const email = `family-${newId().slice(0, 8)}@example.org`
-    await db.insertInto('subscribers').values({ id: newId(), email, news: 'instant', token: newId(), confirmed_at: new Date().toISOString() }).execute()
+    await db.insertInto('subscribers').values({ id: newId(), email, news: 'instant', token_hash: newId(), confirmed_at: new Date().toISOString() }).execute()
     const now = Date.now()
     const post = (title: string, status: 'draft' | 'published', at: number) => ({
       id: newId(),

@@ -104,7 +104,7 @@ describe(`alerts on ${database.engine}`, () => {
     expect(refused({ level: 'info', title: 'Late', startsAt: '2030-03-04T10:00', endsAt: '2030-03-04T10:00' })).toEqual({ endsAt: ALERT_MESSAGES.endBeforeStart })
     for (const link of ['//evil.example/', 'https://user:pw@example.com/', '/a b']) expect(refused({ level: 'info', title: 'T', startsAt: '2030-03-04T10:00', link })).toEqual({ link: 'Must be a valid URL' })
     expect(validated(alertSchema, { level: 'info', title: ' T ', startsAt: '2030-03-04T10:00', link: '/calendar', message: 'a\r\nb' })).toMatchObject({ title: 'T', link: '/calendar', message: 'a\nb', endsAt: null })
-    expect(validated(alertActionSchema, { intent: 'school-status', status: 'closed', message: '' })).toEqual({ intent: 'school-status', status: 'closed', message: null })
+    expect(validated(alertActionSchema, { intent: 'school-status', status: 'closed', message: '' })).toEqual({ intent: 'school-status', status: 'closed', message: null, day: null })
     expect(refused({ intent: 'school-status', status: 'snow' })).not.toBeNull()
 
     expect((await refusal(updateAlert('no-such-alert', input()))).message).toBe(ALERT_MESSAGES.notFound)
@@ -172,6 +172,34 @@ describe(`alerts on ${database.engine}`, () => {
     expect(await db.selectFrom('alerts').select('id').orderBy('starts_at').execute()).toEqual([{ id: late.id }, { id: tomorrow.id }])
     await deleteAlert(tomorrow.id)
     expect(await db.selectFrom('events').select('id').execute()).toEqual([])
+  })
+
+  test('a closure set on the evening before for tomorrow shows from tomorrow\'s midnight on the school\'s clocks, with its calendar entry dated tomorrow', async () => {
+    const evening = at('2030-01-15T19:30')
+    const today = await setSchoolStatus({ status: 'late_start', message: null }, { now: at('2030-01-15T06:00') })
+    const closure = await setSchoolStatus({ status: 'closed', message: 'Snow tomorrow.', day: '2030-01-16' }, { now: evening })
+    expect(closure).toMatchObject({ level: 'emergency', schoolStatus: 'closed', startsAt: at('2030-01-16T00:00').toISOString(), endsAt: at('2030-01-17T00:00').toISOString() })
+    // Today's status stays today's; tomorrow's is not shown before tomorrow starts.
+    expect(await titlesAt(evening)).toEqual(['Late start today'])
+    expect(await titlesAt(at('2030-01-15T23:59'))).toEqual(['Late start today'])
+    expect((await todaysSchoolStatus(evening, zone))?.id).toBe(today.id)
+    expect(await titlesAt(at('2030-01-16T00:00'))).toEqual(['School is closed today'])
+    expect((await todaysSchoolStatus(at('2030-01-16T08:00'), zone))?.id).toBe(closure.id)
+    expect(await listUpcomingEvents(evening)).toMatchObject([{ id: closure.eventId, title: SCHOOL_CLOSED_EVENT_TITLE, startDate: at('2030-01-16T00:00').toISOString() }])
+    // Announced for the day it starts.
+    expect(vi.mocked(announce).mock.lastCall?.[1]).toMatchObject({ subjectId: closure.id, deliverAfter: at('2030-01-16T00:00') })
+
+    // Changing tomorrow's status the same evening replaces it and its calendar entry.
+    const open = await setSchoolStatus({ status: 'open', message: null, day: '2030-01-16' }, { now: at('2030-01-15T21:00') })
+    expect(open.startsAt).toBe(at('2030-01-16T00:00').toISOString())
+    expect(await db.selectFrom('alerts').select('id').orderBy('starts_at').execute()).toEqual([{ id: today.id }, { id: open.id }])
+    expect(await db.selectFrom('events').select('id').execute()).toEqual([])
+
+    // A day already over is refused and changes nothing; the form's day goes through the action's schema.
+    const past = await refusal(setSchoolStatus({ status: 'closed', message: null, day: '2030-01-14' }, { now: evening }))
+    expect(past.fields).toEqual({ day: ALERT_MESSAGES.statusDayPast })
+    expect(() => validated(alertActionSchema, { intent: 'school-status', status: 'closed', day: '2030-02-30' })).toThrow(ALERT_MESSAGES.statusDayInvalid)
+    expect(await db.selectFrom('alerts').select('id').orderBy('starts_at').execute()).toEqual([{ id: today.id }, { id: open.id }])
   })
 
   test('a closed status whose calendar entry the office deleted can still change', async () => {

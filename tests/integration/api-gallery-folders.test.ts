@@ -43,14 +43,14 @@ describe(`content API: gallery folders on ${database.engine}`, () => {
       id,
       name: 'Staff Room',
       external_use: false,
-      enabled: true,
+      enabled: false,
       image_count: 0,
       slug: 'staff-room',
       description: '',
       cover_image_id: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     })
-    expect(await storedFolder(id)).toEqual({ id, name: 'Staff Room', externalUse: false, enabled: true })
+    expect(await storedFolder(id)).toEqual({ id, name: 'Staff Room', externalUse: false, enabled: false })
     expect(changes).toEqual([{ table: 'gallery_folders', type: 'insert', id }])
 
     const images = [await addImage('Staff Room'), await addImage('Staff Room')]
@@ -81,6 +81,15 @@ describe(`content API: gallery folders on ${database.engine}`, () => {
     expect(await db.selectFrom('gallery').select('folder').where('id', 'in', images).execute()).toEqual([{ folder: 'Staff' }, { folder: 'Staff' }])
     const listedUnderGeneral = await callApi('GET', '/gallery-images?folder=general&per_page=100', { key })
     expect((listedUnderGeneral.body!.data as { id: string }[]).map((image) => image.id)).toEqual(expect.arrayContaining(images))
+  })
+
+  test('a folder created without switches starts as every new album does: for external use, not published', async () => {
+    const { key } = await apiKeyFor('editor')
+    const created = await callApi('POST', '/gallery-folders', { key, body: { name: 'Sports Day' } })
+    expect(created).toMatchObject({ status: 201, body: { name: 'Sports Day', external_use: true, enabled: false } })
+    expect(await storedFolder(created.body!.id as string)).toMatchObject({ externalUse: true, enabled: false })
+    const published = await callApi('POST', '/gallery-folders', { key, body: { name: 'Choir', enabled: true } })
+    expect(published).toMatchObject({ status: 201, body: { name: 'Choir', external_use: true, enabled: true } })
   })
 
   test('a multipart body gives the switches as text', async () => {

@@ -88,8 +88,10 @@ describe(`content API: menus on ${database.engine}`, () => {
     await callApi('DELETE', `/menus/${child.body!.id as string}`, { key })
     expect(await refusal({ label: '', link_kind: 'link', screen: 'nowhere', sort_order: -1 })).toMatchObject({
       status: 400,
-      body: { error: { fields: { label: 'Label is required', link_kind: MENU_MESSAGES.linkKindRequired, screen: MENU_MESSAGES.screenRequired, sort_order: 'Must be a whole number from 0' } } },
+      body: { error: { fields: { link_kind: MENU_MESSAGES.linkKindRequired, screen: MENU_MESSAGES.screenRequired, sort_order: 'Must be a whole number from 0' } } },
     })
+    // Only a page's entry may go without a label (it takes the page's title).
+    expect(await refusal({ label: '', link_kind: 'screen', screen: 'home' })).toMatchObject({ status: 400, body: { error: { fields: { label: 'Label is required' } } } })
     expect((await storedMenus()).sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.sort((a, b) => a.id.localeCompare(b.id)))
   })
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { BLOG_MESSAGES } from '#app/domain/blog/blog.schema.ts'
+import { PUBLICATION_MESSAGES } from '#app/domain/publishing/publication.ts'
 import { updateUserAccess } from '#app/domain/user/user-admin.server.ts'
 import { createApiKey, revokeApiKey } from '#app/services/api/api-keys.server.ts'
 import { auth } from '#app/services/auth.server.ts'
@@ -28,6 +29,28 @@ async function coverFile() {
 const storedRow = (id: string) => db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst()
 
 describe(`content API: posts on ${database.engine}`, () => {
+  test.each([
+    ['posts', () => post()],
+    ['pages', () => ({ title: 'Uniform', slug: `uniform-${newId().slice(0, 8)}`, content: '<p>Navy.</p>' })],
+  ])('a scheduled time sent to /%s with seconds is stored as sent; a time finer than a millisecond is refused and changes nothing', async (collection, item) => {
+    const { key } = await keyFor('editor')
+    const created = await call('POST', `/${collection}`, { key, body: { ...item(), status: 'scheduled', published_at: '2099-01-05T09:30:45Z' } })
+    expect(created).toMatchObject({ status: 201, body: { status: 'scheduled', published_at: '2099-01-05T09:30:45.000Z' } })
+    const id = created.body!.id as string
+    const read = async () => (await call('GET', `/${collection}/${id}`, { key })).body!.published_at
+    expect(await read()).toBe('2099-01-05T09:30:45.000Z')
+
+    const moved = await call('PATCH', `/${collection}/${id}`, { key, body: { published_at: '2099-01-06T10:15:07+01:00' } })
+    expect(moved).toMatchObject({ status: 200, body: { published_at: '2099-01-06T09:15:07.000Z' } })
+
+    const milliseconds = await call('PATCH', `/${collection}/${id}`, { key, body: { published_at: '2099-01-07T08:00:00.25Z' } })
+    expect(milliseconds).toMatchObject({ status: 200, body: { published_at: '2099-01-07T08:00:00.250Z' } })
+
+    const finer = await call('PATCH', `/${collection}/${id}`, { key, body: { published_at: '2099-01-08T08:00:00.250001Z' } })
+    expect(finer).toMatchObject({ status: 400, body: { error: { code: 'invalid', fields: { published_at: PUBLICATION_MESSAGES.finerThanMillisecond } } } })
+    expect(await read()).toBe('2099-01-07T08:00:00.250Z')
+  })
+
   test('create answers 201 with the stored post, sanitised, and tells the change feed', async () => {
     const { key } = await keyFor('editor')
     const changes: Change[] = []

@@ -26,6 +26,29 @@ async function addPost(title: string, content: string, status: 'draft' | 'publis
 }
 
 describe(`content API: search on ${database.engine}`, () => {
+  test('a published child of a draft page is not found until its parent is published, then at its address under it', async () => {
+    const { key } = await apiKeyFor('editor')
+    const parentId = newId()
+    const childId = newId()
+    const publishedAt = new Date(Date.now() - 3_600_000).toISOString()
+    const page = (id: string, title: string, slug: string, parent: string | null, status: 'draft' | 'published') =>
+      ({ id, title, slug, parent_id: parent, content: `<p>${title} quokkas</p>`, seo_description: null, cover_image: null, cover_decorative: false, status, published_at: publishedAt }) as const
+    await writeTransaction(async (tx) => {
+      await tx.db.insertInto('pages').values([page(parentId, 'Secret parent', 'secret-parent', null, 'draft'), page(childId, 'Child', 'child', parentId, 'published')]).execute()
+      tx.publish({ table: 'pages', type: 'insert', id: parentId }, { table: 'pages', type: 'insert', id: childId })
+    })
+    expect((await search('?q=quokkas', { key })).body).toMatchObject({ total: 0, data: [] })
+    await writeTransaction(async (tx) => {
+      await tx.db.updateTable('pages').set({ status: 'published' }).where('id', '=', parentId).execute()
+      tx.publish({ table: 'pages', type: 'update', id: parentId })
+    })
+    const answer = await search('?q=quokkas', { key })
+    expect((answer.body.data as { id: string; url: string }[]).map(({ id, url }) => ({ id, url })).sort((a, b) => a.url.localeCompare(b.url))).toEqual([
+      { id: parentId, url: '/secret-parent' },
+      { id: childId, url: '/secret-parent/child' },
+    ])
+  })
+
   test('finds published content with any key: type, id, title, url, date, snippet parts, total; never a draft', async () => {
     const { key } = await apiKeyFor('editor')
     const post = await addPost('Sports day results', '<p>The <b>relay</b> team won the cup.</p>')

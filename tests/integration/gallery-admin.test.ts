@@ -13,7 +13,12 @@ import {
   uploadGalleryImages,
 } from '#app/domain/gallery/gallery-admin.server.ts'
 import { getGalleryFolder, listGalleryFoldersPage, listGalleryImagesPage } from '#app/domain/gallery/gallery.server.ts'
-import { GALLERY_MESSAGES } from '#app/domain/gallery/gallery.schema.ts'
+import { GALLERY_MESSAGES, photoDescriptionNames } from '#app/domain/gallery/gallery.schema.ts'
+import { MEDIA_MESSAGES } from '#app/domain/media/media.schema.ts'
+import { action as describeAction, loader as describeLoader } from '#app/routes/admin/gallery-describe.tsx'
+import { action as uploadOneAction } from '#app/routes/admin/gallery-upload.ts'
+import { adminScreen } from '#tests/setup/admin-screen.ts'
+import { createSignedInUser } from '#tests/setup/users.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { parsePublicUrl } from '#app/lib/storage/storage.ts'
@@ -362,5 +367,79 @@ describe(`gallery pages on ${database.engine}`, () => {
     const pagedFolder = gallery.folders.find((folder) => folder.name === 'Paged')!
     expect(await getGalleryFolder(pagedFolder.id)).toEqual({ ...pagedFolder, count: 2 })
     expect(await getGalleryFolder('no-such-folder')).toBeNull()
+  })
+})
+
+describe(`describing an album's photos on ${database.engine}`, () => {
+  /** What a refused or accepted admin answer carries. */
+  type Answer = { data?: { ok: boolean; error?: string; message?: string }; ok?: boolean; message?: string; init?: { status?: number } | null }
+  const described = async (ids: string[]) => {
+    const rows = await db.selectFrom('gallery').select(['id', 'alt', 'decorative']).where('id', 'in', ids).execute()
+    return Object.fromEntries(rows.map((row) => [row.id, { alt: row.alt, decorative: readBool(row.decorative) }]))
+  }
+  const describeForm = (album: string, photos: { id: string; alt?: string; decorative?: boolean }[]) => [
+    ['album', album] as const,
+    ...photos.flatMap((photo) => {
+      const names = photoDescriptionNames(photo.id)
+      return [['ids', photo.id] as const, ...(photo.alt === undefined ? [] : [[names.alt, photo.alt] as const]), ...(photo.decorative ? [[names.decorative, 'on'] as const] : [])]
+    }),
+  ]
+
+  test('each photo of the upload dialog carries its own description; the album screen saves several at once, only in the album, by staff', async () => {
+    const { cookie } = await createSignedInUser('editor')
+    const ids: string[] = []
+    for (const [index, description] of [{ alt: 'Children sledging down the hill' }, { alt: 'ignored', decorative: true }, {}].entries()) {
+      const form = new FormData()
+      form.set('images', await png(`#${(index + 3).toString(16).repeat(6)}`))
+      form.set('newFolder', 'Snow Day')
+      form.set('title', 'Snow Day')
+      form.set('position', String(index + 1))
+      form.set('count', '3')
+      if (description.alt) form.set('alt', description.alt)
+      if (description.decorative) form.set('decorative', 'on')
+      const answer = (await adminScreen(uploadOneAction, cookie, '/admin/gallery/upload', form)) as { ok: boolean; id: string }
+      expect(answer.ok).toBe(true)
+      ids.push(answer.id)
+    }
+    expect(await described(ids)).toEqual({
+      [ids[0]!]: { alt: 'Children sledging down the hill', decorative: false },
+      [ids[1]!]: { alt: '', decorative: true },
+      [ids[2]!]: { alt: '', decorative: false },
+    })
+
+    const screen = (await adminScreen(describeLoader, cookie, '/admin/gallery/describe?folder=Snow+Day')) as { album: { id: string }; photos: { id: string; title: string }[] }
+    expect(screen.photos.map((photo) => photo.title)).toEqual(['Snow Day 1', 'Snow Day 2', 'Snow Day 3'])
+    const album = screen.album.id
+
+    const saved = await changesDuring(['gallery'], async () => {
+      const answer = (await adminScreen(describeAction, cookie, '/admin/gallery/describe', describeForm(album, [
+        { id: ids[0]!, alt: 'Children sledging down the hill' },
+        { id: ids[1]!, alt: 'A snowman with a carrot nose' },
+        { id: ids[2]!, alt: 'kept out', decorative: true },
+      ]))) as Answer
+      expect(answer).toEqual({ ok: true, message: GALLERY_MESSAGES.descriptionsSaved })
+    })
+    // Only the photos whose description changed are written.
+    expect(saved.map((change) => change.id).sort()).toEqual([ids[1]!, ids[2]!].sort())
+    expect(await described(ids)).toEqual({
+      [ids[0]!]: { alt: 'Children sledging down the hill', decorative: false },
+      [ids[1]!]: { alt: 'A snowman with a carrot nose', decorative: false },
+      [ids[2]!]: { alt: '', decorative: true },
+    })
+
+    // Refused, nothing changes: a photo of another album, alt text too long, a missing photo, a signed-in user below editor.
+    const [elsewhere] = await uploadGalleryImages({ files: [await png('#123456')], folder: 'Elsewhere', title: null })
+    const before = await described([...ids, elsewhere!.id])
+    const refused = async (form: ReturnType<typeof describeForm>, status: number, error: string) => {
+      const answer = (await adminScreen(describeAction, cookie, '/admin/gallery/describe', form)) as Answer
+      expect({ status: answer.init?.status, error: answer.data?.error }).toEqual({ status, error })
+    }
+    await refused(describeForm(album, [{ id: ids[0]!, alt: 'Changed' }, { id: elsewhere!.id, alt: 'Not here' }]), 400, GALLERY_MESSAGES.notInThisAlbum)
+    await refused(describeForm(album, [{ id: ids[0]!, alt: 'x'.repeat(251) }]), 400, MEDIA_MESSAGES.altTooLong)
+    await refused(describeForm(album, [{ id: ids[0]!, alt: 'Changed' }, { id: newId(), alt: 'Gone' }]), 404, GALLERY_MESSAGES.imageNotFound)
+    await refused(describeForm(album, []), 400, GALLERY_MESSAGES.noneSelected)
+    const user = await createSignedInUser('user')
+    expect(await adminScreen(describeAction, user.cookie, '/admin/gallery/describe', describeForm(album, [{ id: ids[0]!, alt: 'Changed' }]))).toMatch(/^redirect /)
+    expect(await described([...ids, elsewhere!.id])).toEqual(before)
   })
 })

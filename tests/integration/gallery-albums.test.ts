@@ -27,6 +27,13 @@ async function png(color: string) {
   return new File([new Uint8Array(bytes)], `${color.slice(1)}.png`, { type: 'image/png' })
 }
 
+/** A phone photo: a JPEG named as a camera names it, with the time it was taken in its EXIF when given. */
+async function cameraPhoto(name: string, takenAt?: string) {
+  const image = sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+  const bytes = await (takenAt ? image.withExif({ IFD0: { Make: 'Apple' }, IFD2: { DateTimeOriginal: takenAt } }) : image).jpeg().toBuffer()
+  return new File([new Uint8Array(bytes)], `${name}.JPG`, { type: 'image/jpeg' })
+}
+
 async function storedFileExists(url: string) {
   const location = parsePublicUrl(url)
   if (!location) return false
@@ -43,7 +50,7 @@ async function order(folder: string) {
 
 async function upload(folder: string, titles: string[]) {
   const images = []
-  // One at a time, as the upload dialog sends them: the last one sent shows first.
+  // One at a time, as the upload dialog sends them.
   for (const [index, title] of titles.entries()) {
     const [image] = await uploadGalleryImages({ files: [await png(`#${(index + 1).toString(16).repeat(6)}`)], folder, title })
     images.push(image!)
@@ -97,15 +104,40 @@ describe(`gallery albums on ${database.engine}`, () => {
 
   test('a photo moved to a place takes it, the others keep their order; a move from a stale screen changes nothing', async () => {
     const [a, , c] = await upload('Concert', ['A', 'B', 'C'])
-    expect(await order('Concert')).toEqual(['C', 'B', 'A'])
-    await moveGalleryImageTo(a!.id, 0)
-    expect(await order('Concert')).toEqual(['A', 'C', 'B'])
-    // The screen still showed C first: its move is refused.
-    await expect(moveGalleryImageTo(c!.id, 2, 0)).rejects.toMatchObject({ code: 'conflict', message: GALLERY_MESSAGES.orderStale })
-    expect(await order('Concert')).toEqual(['A', 'C', 'B'])
+    expect(await order('Concert')).toEqual(['A', 'B', 'C'])
+    await moveGalleryImageTo(c!.id, 0)
+    expect(await order('Concert')).toEqual(['C', 'A', 'B'])
+    // The screen still showed A first: its move is refused.
+    await expect(moveGalleryImageTo(a!.id, 2, 0)).rejects.toMatchObject({ code: 'conflict', message: GALLERY_MESSAGES.orderStale })
+    expect(await order('Concert')).toEqual(['C', 'A', 'B'])
     const album = await db.selectFrom('gallery_folders').select('id').where('name', '=', 'Concert').executeTakeFirstOrThrow()
     await publishGalleryFolder(album.id)
-    expect((await getPublicAlbum('concert'))?.images.map((image) => image.title)).toEqual(['A', 'C', 'B'])
+    expect((await getPublicAlbum('concert'))?.images.map((image) => image.title)).toEqual(['C', 'A', 'B'])
+  })
+
+  test('photos join their album in camera order: by the time each was taken, else in the order sent', async () => {
+    const names = Array.from({ length: 10 }, (_, index) => `IMG_${2000 + index}`)
+    const takenAt = (index: number) => `2026:03:14 09:${String(10 + index).padStart(2, '0')}:00`
+    // Sent one at a time as the dialog sends them, in an order that is not the camera's.
+    for (const index of [3, 0, 1, 9, 2, 4, 8, 5, 7, 6]) {
+      await uploadGalleryImages({ files: [await cameraPhoto(names[index]!, takenAt(index))], folder: 'Snow Day', title: names[index]! })
+    }
+    expect(await order('Snow Day')).toEqual(names)
+    const stored = await db.selectFrom('gallery').select(['title', 'taken_at']).where('title', '=', 'IMG_2003').executeTakeFirstOrThrow()
+    expect(stored.taken_at).toBe('2026-03-14T09:13:00')
+
+    // Without dates: the order chosen, one request at a time or several files in one.
+    await upload('Plain', ['IMG_3000', 'IMG_3001', 'IMG_3002'])
+    await uploadGalleryImages({ files: [await cameraPhoto('IMG_3003'), await cameraPhoto('IMG_3004')], folder: 'Plain', title: 'IMG_300x' })
+    expect(await order('Plain')).toEqual(['IMG_3000', 'IMG_3001', 'IMG_3002', 'IMG_300x 1', 'IMG_300x 2'])
+
+    // A photo taken earlier than the album's last ones goes before them; one without a date goes last.
+    await uploadGalleryImages({ files: [await cameraPhoto('IMG_1999', '2026:03:14 09:15:30')], folder: 'Snow Day', title: 'IMG_2005b' })
+    await uploadGalleryImages({ files: [await cameraPhoto('scan')], folder: 'Snow Day', title: 'scan' })
+    expect(await order('Snow Day')).toEqual([...names.slice(0, 6), 'IMG_2005b', ...names.slice(6), 'scan'])
+    const album = await db.selectFrom('gallery_folders').select('id').where('name', '=', 'Snow Day').executeTakeFirstOrThrow()
+    await publishGalleryFolder(album.id)
+    expect((await getPublicAlbum('snow-day'))?.images.map((image) => image.title)).toEqual([...names.slice(0, 6), 'IMG_2005b', ...names.slice(6), 'scan'])
   })
 
   test('move takes photos to the end of another album; a moved cover falls back to the first photo; the album must exist', async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest'
-import { createMenuItem, deleteMenuItem, deleteMenuItemsLinkingTo, listMenuItems, loadMenuEditor, moveMenuItem, updateMenuItem } from '#app/domain/menu/menu-admin.server.ts'
+import { addPageToMenu, createMenuItem, deleteMenuItem, deleteMenuItemsLinkingTo, listMenuItems, loadMenuEditor, menusOfPages, moveMenuItem, updateMenuItem } from '#app/domain/menu/menu-admin.server.ts'
 import { MENU_CHILDREN_MAX, MENU_MESSAGES, MENU_TOP_LEVEL_MAX, menuItemSchema, type MenuItemInput } from '#app/domain/menu/menu.schema.ts'
 import { getPublicMenus } from '#app/domain/menu/menu.server.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
@@ -90,8 +90,8 @@ describe(`menus on ${database.engine}`, () => {
 
     const editor = await loadMenuEditor()
     expect(editor.pages).toEqual([
-      { id: 'admissions', label: 'Admissions' },
-      { id: 'open-days', label: 'Admissions › Open Days' },
+      { id: 'admissions', label: 'Admissions', title: 'Admissions' },
+      { id: 'open-days', label: 'Admissions › Open Days', title: 'Open Days' },
     ])
     expect(editor.header.find((item) => item.id === page.id)).toMatchObject({ target: 'Page: Admissions (/admissions)', hiddenBecause: null, children: [{ target: 'Page: Admissions › Open Days (/admissions/open-days)' }] })
   })
@@ -138,7 +138,8 @@ describe(`menus on ${database.engine}`, () => {
     const top = await listMenuItems().then((items) => items.filter((item) => item.menu === 'header'))
     const footerTop = await listMenuItems().then((items) => items.find((item) => item.menu === 'footer')!)
 
-    expect(() => entry({ label: '', linkKind: 'page' })).toThrow(expect.objectContaining(invalid({ label: 'Label is required', pageId: MENU_MESSAGES.pageRequired })))
+    expect(() => entry({ label: '', linkKind: 'page' })).toThrow(expect.objectContaining(invalid({ pageId: MENU_MESSAGES.pageRequired })))
+    expect(() => entry({ label: ' ', linkKind: 'screen', screen: 'home' })).toThrow(expect.objectContaining(invalid({ label: 'Label is required' })))
     expect(() => entry({ label: 'x'.repeat(61), linkKind: 'screen', screen: 'nowhere' })).toThrow(
       expect.objectContaining(invalid({ label: 'Label must be less than 60 characters', screen: MENU_MESSAGES.screenRequired })),
     )
@@ -166,6 +167,38 @@ describe(`menus on ${database.engine}`, () => {
     unsubscribe()
     expect(changes).toEqual([])
     expect(await db.selectFrom('menu_items').selectAll().orderBy('id').execute()).toEqual(before)
+  })
+
+  test('a page\'s entry saved without a label takes the page\'s title, cut to fit; one typed stays', async () => {
+    const long = `Admissions for the school year ${'and beyond '.repeat(5)}`.trim()
+    await insertPage({ id: 'admissions', title: 'Admissions', slug: 'admissions' })
+    await insertPage({ id: 'long', title: long, slug: 'long' })
+    const created = await createMenuItem(entry({ label: '', linkKind: 'page', pageId: 'admissions' }))
+    expect(created.label).toBe('Admissions')
+    expect(await updateMenuItem(created.id, entry({ label: '  ', linkKind: 'page', pageId: 'long' }))).toMatchObject({ label: `${long.slice(0, 59).trimEnd()}…` })
+    expect((await updateMenuItem(created.id, entry({ label: 'Join us', linkKind: 'page', pageId: 'long' }))).label).toBe('Join us')
+    expect((await loadMenuEditor()).pages.map((page) => page.title)).toEqual(['Admissions', `${long.slice(0, 59).trimEnd()}…`])
+  })
+
+  test('a page is added to a menu at its top level with its title as the label, once per menu', async () => {
+    await insertPage({ id: 'uniform', title: 'Uniform', slug: 'uniform' })
+    const changes: Change[] = []
+    const unsubscribe = changeFeed.subscribe(['menu_items'], (change) => changes.push(change))
+    expect(await addPageToMenu('uniform', 'footer')).toBe('"Uniform" added to the Footer Quick Links')
+    unsubscribe()
+    expect(await labelsOf('footer')).toEqual([...DEFAULT_LABELS, 'Uniform'])
+    const added = (await listMenuItems()).find((item) => item.pageId === 'uniform')!
+    expect(added).toMatchObject({ menu: 'footer', parentId: null, linkKind: 'page', sortOrder: 6 })
+    expect(changes).toEqual([{ table: 'menu_items', type: 'insert', id: added.id }])
+
+    await expect(addPageToMenu('uniform', 'footer')).rejects.toMatchObject({ code: 'conflict', message: '"Uniform" is already in the Footer Quick Links' })
+    // Under another entry counts as in the menu too.
+    const home = (await listMenuItems()).find((item) => item.menu === 'header')!
+    await createMenuItem(entry({ label: 'Kit', linkKind: 'page', pageId: 'uniform', parentId: home.id }))
+    await expect(addPageToMenu('uniform', 'header')).rejects.toMatchObject({ code: 'conflict', message: '"Uniform" is already in the Header menu' })
+    await expect(addPageToMenu('no-such-page', 'header')).rejects.toMatchObject({ code: 'not_found', message: MENU_MESSAGES.pageMissing })
+    expect(await menusOfPages(['uniform', 'no-such-page'])).toEqual({ uniform: ['footer', 'header'] })
+    expect(await labelsOf('footer')).toEqual([...DEFAULT_LABELS, 'Uniform'])
   })
 
   test('one level deep: nothing goes under an entry that is itself under one, and an entry with entries under it stays at the top', async () => {

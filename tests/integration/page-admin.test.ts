@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createPage, deletePage, listPageRevisions, movePage, restorePageRevision, updatePage, type PageSubmission } from '#app/domain/page/page-admin.server.ts'
+import { createPage, deletePage, listPageRevisions, movePage, restorePageRevision, suggestPageSlug, updatePage, type PageSubmission } from '#app/domain/page/page-admin.server.ts'
 import { PAGE_MESSAGES } from '#app/domain/page/page.schema.ts'
 import { getPublicPageBySlug, listPages, listPublicPages } from '#app/domain/page/page.server.ts'
 import { PUBLICATION_MESSAGES } from '#app/domain/publishing/publication.ts'
@@ -71,6 +71,24 @@ describe(`pages on ${database.engine}`, () => {
     await expect(deletePage(created.id)).rejects.toMatchObject({ code: 'not_found', message: PAGE_MESSAGES.notFound })
   })
 
+  test('a slug left to the title is made free: a title that is a site address or another page\'s slug gets the next number', async () => {
+    const calendar = await createPage(page({ title: 'Calendar' }))
+    expect(calendar.slug).toBe('calendar-2')
+    expect((await createPage(page({ title: 'Calendar', slug: '' }))).slug).toBe('calendar-3')
+    expect((await createPage(page({ title: 'Healthz' }))).slug).toBe('healthz-2')
+    const title = uniqueTitle('Uniform')
+    const first = await createPage(page({ title }))
+    expect((await createPage(page({ title }))).slug).toBe(`${first.slug}-2`)
+    // Saved again with the slug left empty, a page keeps the free one it has.
+    expect((await updatePage(calendar.id, page({ title: 'Calendar', slug: '' }))).slug).toBe('calendar-2')
+    // The editor proposes what the server would store.
+    expect(await suggestPageSlug('Calendar')).toBe('calendar-4')
+    expect(await suggestPageSlug('Calendar', calendar.id)).toBe('calendar-2')
+    expect(await suggestPageSlug('!!!')).toBeNull()
+    // A slug typed is never changed: a taken or reserved one is refused (below).
+    await expect(createPage(page({ title: 'Calendar', slug: 'calendar-2' }))).rejects.toMatchObject({ code: 'conflict' })
+  })
+
   test('a slug is unique across all pages, and one the site already uses is refused with its message', async () => {
     const first = await createPage(page())
     const taken = PAGE_MESSAGES.slugTaken(first.slug)
@@ -83,8 +101,6 @@ describe(`pages on ${database.engine}`, () => {
       expect(reserved).toBe(`The address "/${slug}" is already used by the site. Choose another slug.`)
       await expect(createPage(page({ slug }))).rejects.toMatchObject({ code: 'invalid', message: reserved, fields: { slug: reserved } })
     }
-    // A slug made from the title is checked the same way.
-    await expect(createPage(page({ title: 'Gallery' }))).rejects.toMatchObject({ message: PAGE_MESSAGES.reservedSlug('gallery') })
     await expect(createPage(page({ slug: 'Not A Slug' }))).rejects.toMatchObject({ message: PAGE_MESSAGES.slugFormat })
     await expect(createPage(page({ title: '!!!', slug: '' }))).rejects.toMatchObject({ message: PAGE_MESSAGES.slugFromTitle })
     expect(await db.selectFrom('pages').select('id').where('slug', 'in', ['gallery', 'admin', 'blogs', 'calendar']).execute()).toEqual([])

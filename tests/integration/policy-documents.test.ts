@@ -41,9 +41,12 @@ const staffDownload = (id: string, versionId: string, role: Role = 'editor') =>
 type PageArgs = Parameters<typeof policyPage>[0]
 type FileArgs = Parameters<typeof storedFile>[0]
 /** A stored file at its own /files/… address, asked for with the given cookie (none: a visitor). */
-function rawFile(url: string, cookie?: string) {
+function parseParams(url: string) {
   const { bucket, key } = parsePublicUrl(url)!
-  return storedFile({ params: { bucket, '*': key }, request: requestWithCookie(url, cookie) } as unknown as FileArgs)
+  return { bucket, '*': key }
+}
+function rawFile(url: string, cookie?: string) {
+  return storedFile({ params: parseParams(url), request: requestWithCookie(url, cookie) } as unknown as FileArgs)
 }
 
 async function bytesOf(response: Response) {
@@ -115,7 +118,7 @@ describe(`policy addresses and versions on ${database.engine}`, () => {
     expect((await publicDownload(noDocument.slug)).status).toBe(404)
   })
 
-  test("a draft's files are not found at their /files/ addresses but for staff, uncached; once published visitors get them, older versions too", async () => {
+  test("a draft's files are not found at their /files/ addresses but for staff, uncached; once published visitors get the current one only, asked for again each time", async () => {
     const draft = await createPolicy(submission({ title: 'Admissions Policy', publication: 'draft', file: pdf('admissions-draft.pdf', 'Draft one.') }))
     const firstFile = draft.fileUrl!
     const replaced = await updatePolicy(draft.id, submission({ title: 'Admissions Policy', publication: 'draft', fileUrl: firstFile, file: pdf('admissions.pdf', 'Draft two.') }))
@@ -135,9 +138,32 @@ describe(`policy addresses and versions on ${database.engine}`, () => {
     await updatePolicy(draft.id, submission({ title: 'Admissions Policy', publication: 'published', fileUrl: currentFile }))
     const published = await rawFile(currentFile)
     expect(published.status).toBe(200)
-    expect(published.headers.get('Cache-Control')).toBe('public, max-age=3600')
+    expect(published.headers.get('Cache-Control')).toBe('public, no-cache')
     expect(await bytesOf(published)).toEqual(await bytesOf(await rawFile(currentFile, editor.cookie)))
-    expect((await rawFile(firstFile)).status).toBe(200)
+    const etag = published.headers.get('ETag')!
+    expect((await storedFile({ params: parseParams(currentFile), request: requestWithCookie(currentFile, undefined, { headers: { 'If-None-Match': etag } }) } as unknown as FileArgs)).status).toBe(304)
+    // The superseded document is the office's record, no longer the public's.
+    expect((await rawFile(firstFile)).status).toBe(404)
+    expect((await rawFile(firstFile, editor.cookie)).status).toBe(200)
+
+    // Replaced again: the file visitors had (and kept with its ETag) is withdrawn at its old address; the stable one gives the new.
+    const third = await updatePolicy(draft.id, submission({ title: 'Admissions Policy', fileUrl: currentFile, file: pdf('admissions-2027.pdf', 'Third.') }))
+    expect((await rawFile(currentFile)).status).toBe(404)
+    expect((await storedFile({ params: parseParams(currentFile), request: requestWithCookie(currentFile, undefined, { headers: { 'If-None-Match': etag } }) } as unknown as FileArgs)).status).toBe(404)
+    expect((await rawFile(third.fileUrl!)).status).toBe(200)
+    expect(await bytesOf(await publicDownload(third.slug))).toEqual(await bytesOf(await rawFile(third.fileUrl!)))
+  })
+
+  test('the stable download address gives staff a draft’s current document, uncached; visitors get 404', async () => {
+    const draft = await createPolicy(submission({ title: 'Charging Policy', publication: 'draft', file: pdf('charging.pdf', 'Draft.') }))
+    expect((await publicDownload(draft.slug)).status).toBe(404)
+    const editor = await createSignedInUser('editor')
+    const forStaff = await download({ params: { slug: draft.slug }, request: requestWithCookie(`/policies/${draft.slug}/download`, editor.cookie) } as unknown as DownloadArgs)
+    expect(forStaff.status).toBe(200)
+    expect(forStaff.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(forStaff.headers.get('Content-Disposition')).toBe('attachment; filename="Charging Policy.pdf"')
+    const user = await createSignedInUser('user')
+    expect((await download({ params: { slug: draft.slug }, request: requestWithCookie(`/policies/${draft.slug}/download`, user.cookie) } as unknown as DownloadArgs)).status).toBe(404)
   })
 
   test('an admin deletes an old version (its file goes), never the current one; an editor may not', async () => {

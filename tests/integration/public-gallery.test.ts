@@ -1,8 +1,14 @@
+import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { createGalleryFolder, updateGalleryFolder, uploadGalleryImages } from '#app/domain/gallery/gallery-admin.server.ts'
 import { getPublicAlbum, getPublicGallery, PUBLIC_GALLERY_PAGE_SIZE } from '#app/domain/gallery/gallery.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { parsePublicUrl } from '#app/lib/storage/storage.ts'
+import { variantUrl } from '#app/lib/uploads/image-variants.ts'
+import { loader as storedFile } from '#app/routes/files.ts'
 import { newId } from '#db/portable.ts'
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
+import { createSignedInUser, requestWithCookie } from '#tests/setup/users.ts'
 
 const database = prepareTestDatabase()
 
@@ -118,5 +124,35 @@ describe(`public gallery on ${database.engine}`, () => {
     expect(album?.pages).toEqual({ page: 2, pageCount: 3, total: 100, pageSize: 48 })
     expect(album?.images.map((image) => image.title).slice(0, 3)).toEqual(['Trip 51', 'Trip 50', 'Trip 49'])
     expect((await getPublicAlbum('trips', 3))?.images.map((image) => image.title)).toEqual(['Trip 3', 'Trip 2', 'Trip 1', 'Trip 0'])
+  })
+
+  test("an unpublished album's photos (every width) are not found but for staff; a published one's are revalidated, never kept a year", async () => {
+    const album = await createGalleryFolder({ name: 'Residential trip', externalUse: true, enabled: true })
+    const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } }).png().toBuffer()
+    const [photo] = await uploadGalleryImages({ files: [new File([new Uint8Array(bytes)], 'trip.png', { type: 'image/png' })], folder: album.name, title: 'Canoeing' })
+    const addresses = [photo!.imageUrl, variantUrl(photo!.imageUrl, 480)]
+    type FileArgs = Parameters<typeof storedFile>[0]
+    const fetchFile = (url: string, cookie?: string, headers: Record<string, string> = {}) => {
+      const { bucket, key } = parsePublicUrl(url)!
+      return storedFile({ params: { bucket, '*': key }, request: requestWithCookie(url, cookie, { headers }) } as unknown as FileArgs)
+    }
+
+    const shown = await fetchFile(photo!.imageUrl)
+    expect(shown.status).toBe(200)
+    expect(shown.headers.get('Cache-Control')).toBe('public, no-cache')
+    const etag = shown.headers.get('ETag')
+    expect(etag).toMatch(/^"[^"]+"$/)
+    expect((await fetchFile(photo!.imageUrl, undefined, { 'If-None-Match': etag! })).status).toBe(304)
+
+    await updateGalleryFolder(album.id, { name: album.name, externalUse: true, enabled: false })
+    for (const url of addresses) expect((await fetchFile(url)).status).toBe(404)
+    // A browser asking again with what it kept is refused too: the withdrawal reaches it.
+    expect((await fetchFile(photo!.imageUrl, undefined, { 'If-None-Match': etag! })).status).toBe(404)
+
+    const editor = await createSignedInUser('editor')
+    const forStaff = await fetchFile(photo!.imageUrl, editor.cookie)
+    expect(forStaff.status).toBe(200)
+    expect(forStaff.headers.get('Cache-Control')).toBe('private, no-store')
+    expect((await fetchFile(photo!.imageUrl, (await createSignedInUser('user')).cookie)).status).toBe(404)
   })
 })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { createBlogPost, deleteBlogPost, listBlogRevisions, restoreBlogRevision, updateBlogPost, type BlogSubmission } from '#app/domain/blog/blog-admin.server.ts'
-import { BLOG_MESSAGES } from '#app/domain/blog/blog.schema.ts'
+import { createBlogPost, deleteBlogPost, listBlogRevisions, restoreBlogRevision, suggestBlogPostSlug, updateBlogPost, type BlogSubmission } from '#app/domain/blog/blog-admin.server.ts'
+import { BLOG_MESSAGES, slugify } from '#app/domain/blog/blog.schema.ts'
 import { listBlogPostsForAdmin } from '#app/domain/blog/blog-admin-list.server.ts'
 import { getPublicBlogPostBySlug, listPublicBlogPosts, listPublicBlogPostsPage } from '#app/domain/blog/blog.server.ts'
 import { createEvent, listEventsForAdmin, updateEvent } from '#app/domain/event/event-admin.server.ts'
@@ -24,6 +24,8 @@ import { answerPostRevisions, answerRestorePostRevision } from '#app/services/ap
 import { prepareTestDatabase } from '#tests/setup/database-lifecycle.ts'
 import { createSignedInUser, requestWithCookie } from '#tests/setup/users.ts'
 import { action as previewAction, loader as previewLoader } from '#app/routes/site/post-preview.tsx'
+import { action as pagePreviewAction } from '#app/routes/site/page-preview.tsx'
+import { createPage } from '#app/domain/page/page-admin.server.ts'
 import { loader as sharedPreviewLoader } from '#app/routes/site/shared-preview.tsx'
 import { findPreviewLink, PREVIEW_LINK_DAYS } from '#app/services/publishing/preview-links.server.ts'
 
@@ -173,7 +175,8 @@ describe(`publishing posts on ${database.engine}`, () => {
     const draft = await createBlogPost(submission({ title: 'Head teacher, please approve', publication: { state: 'draft' } }))
     const editor = await createSignedInUser('editor')
     const user = await createSignedInUser('user')
-    const previewArgs = (cookie?: string, method = 'GET') => ({ request: requestWithCookie(`/preview/posts/${draft.id}`, cookie, { method }), params: { id: draft.id }, context: undefined as never }) as never
+    const previewArgs = (cookie?: string, method = 'GET') =>
+      ({ request: requestWithCookie(`/preview/posts/${draft.id}`, cookie, method === 'POST' ? { method, body: new URLSearchParams({ intent: 'share' }) } : { method }), params: { id: draft.id }, context: undefined as never }) as never
     const loaded = (await previewLoader(previewArgs(editor.cookie))) as { post: { title: string }; state: string }
     expect(loaded).toMatchObject({ post: { title: 'Head teacher, please approve' }, state: 'draft' })
     for (const cookie of [undefined, user.cookie]) {
@@ -204,6 +207,60 @@ describe(`publishing posts on ${database.engine}`, () => {
     await db.updateTable('verification').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('value', 'like', `%${draft.id}%`).execute()
     const expired = (await sharedPreviewLoader(sharedArgs(expiring.url.split('/').pop()!))) as { init?: { status?: number } }
     expect(expired.init?.status).toBe(404)
+  })
+
+  test('the slug proposed for a new post\'s title is one no other post has', async () => {
+    const title = `Sports Day ${newId().slice(0, 8)}`
+    const base = slugify(title)
+    expect(await suggestBlogPostSlug(title)).toBe(base)
+    const first = await createBlogPost(submission({ title, slug: base }))
+    expect(await suggestBlogPostSlug(title)).toBe(`${base}-2`)
+    await createBlogPost(submission({ title, slug: `${base}-2` }))
+    expect(await suggestBlogPostSlug(title)).toBe(`${base}-3`)
+    // The post being edited does not count against itself.
+    expect(await suggestBlogPostSlug(title, first.id)).toBe(base)
+    // Posts live under /blogs/: a title that is a site address keeps its slug.
+    expect(await suggestBlogPostSlug('Calendar')).toBe('calendar')
+  })
+
+  test('Revoke links: every link shared for a post or a page stops working before it expires, and only theirs', async () => {
+    const editor = await createSignedInUser('editor')
+    const draft = await createBlogPost(submission({ title: 'Sent to the wrong parent', publication: { state: 'draft' } }))
+    const other = await createBlogPost(submission({ title: 'Another draft', publication: { state: 'draft' } }))
+    const draftPage = await createPage({ title: `Draft page ${newId().slice(0, 8)}`, content: '<p>Soon.</p>', publication: { state: 'draft' } })
+    const post = (id: string, intent: string, route: typeof previewAction | typeof pagePreviewAction = previewAction, kind = 'posts') =>
+      route({ request: requestWithCookie(`/preview/${kind}/${id}`, editor.cookie, { method: 'POST', body: new URLSearchParams({ intent }) }), params: { id }, context: undefined as never } as never) as Promise<unknown>
+    const tokenOf = (answer: unknown) => (answer as { url: string }).url.split('/').pop()!
+    const opens = async (token: string) => {
+      const answer = (await sharedPreviewLoader({ params: { token }, request: new Request(`http://localhost:3000/preview/${token}`), context: undefined as never } as never)) as { preview?: unknown; init?: { status: number } }
+      return answer.init?.status !== 404 && Boolean(answer.preview)
+    }
+    const staffPreview = async () => (await previewLoader({ request: requestWithCookie(`/preview/posts/${draft.id}`, editor.cookie), params: { id: draft.id }, context: undefined as never } as never)) as { sharedLinks: number }
+
+    expect((await staffPreview()).sharedLinks).toBe(0)
+    const first = tokenOf(await post(draft.id, 'share'))
+    const second = tokenOf(await post(draft.id, 'share'))
+    const kept = tokenOf(await post(other.id, 'share'))
+    const pageLink = tokenOf(await post(draftPage.id, 'share', pagePreviewAction, 'pages'))
+    expect((await staffPreview()).sharedLinks).toBe(2)
+    expect([await opens(first), await opens(second), await opens(pageLink)]).toEqual([true, true, true])
+
+    expect(await post(draft.id, 'revoke')).toEqual({ ok: true, message: PUBLICATION_MESSAGES.previewLinksRevoked })
+    expect([await opens(first), await opens(second), await opens(kept)]).toEqual([false, false, true])
+    expect((await staffPreview()).sharedLinks).toBe(0)
+    // A link shared after revoking works.
+    expect(await opens(tokenOf(await post(draft.id, 'share')))).toBe(true)
+
+    expect(await post(draftPage.id, 'revoke', pagePreviewAction, 'pages')).toEqual({ ok: true, message: PUBLICATION_MESSAGES.previewLinksRevoked })
+    expect(await opens(pageLink)).toBe(false)
+
+    const unknownIntent = (await post(draft.id, 'delete')) as { init: { status: number }; data: { error: string } }
+    expect([unknownIntent.init.status, unknownIntent.data.error]).toEqual([400, PUBLICATION_MESSAGES.previewIntent])
+    const refused = await previewAction({ request: requestWithCookie(`/preview/posts/${draft.id}`, undefined, { method: 'POST', body: new URLSearchParams({ intent: 'revoke' }) }), params: { id: draft.id }, context: undefined as never } as never).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    )
+    expect(refused instanceof Response && refused.status).toBe(302)
   })
 
   describe('going live', () => {

@@ -39,7 +39,7 @@ function lockMailsTo(email: string) {
     .readdirSync(outbox)
     // Quoted-printable soft line breaks undone, so sentences read whole.
     .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((raw) => raw.includes(`To: ${email}`) && raw.includes('Subject: Sign-in to your account on School Website was locked'))
+    .filter((raw) => raw.includes(`To: ${email}`) && raw.includes('Subject: Sign-in to your account on Our School was locked'))
 }
 
 async function failFiveTimes(email: string) {

@@ -3,6 +3,7 @@ import { rebuildSearchIndex } from '#app/domain/search/search-index.server.ts'
 import { searchSite } from '#app/domain/search/search.server.ts'
 import { SEARCH_LIMITS, type SearchResult } from '#app/domain/search/search.ts'
 import { db } from '#app/lib/db.server.ts'
+import { DEMO_PAGES } from '#app/services/seed/demo-pages.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { newId } from '#db/portable.ts'
 import type { SearchableTable } from '#db/tables/search.ts'
@@ -71,9 +72,9 @@ const ids = (results: SearchResult[]) => results.map((result) => result.id)
 const found = async (query: string) => ids((await searchSite({ query })).results)
 
 /**
- * The fixture both engines rank: the word `uniform` in two titles (the post,
- * with it three times in its text too, then the policy with it only in the
- * title), then in two bodies (the page twice, the event once).
+ * The fixture both engines rank: the word `uniform` in two titles (the policy,
+ * whose title begins with it, then the post, with it three times in its text
+ * too), then in two bodies (the page twice, the event once).
  */
 const corpus = { post: '', policy: '', page: '', event: '' }
 
@@ -105,12 +106,26 @@ describe(`site search on ${database.engine}`, () => {
   test('titles first, then by relevance: the same order on both engines', async () => {
     const search = await searchSite({ query: 'uniform' })
     expect(search.total).toBe(4)
-    expect(ids(search.results)).toEqual([corpus.post, corpus.policy, corpus.page, corpus.event])
+    expect(ids(search.results)).toEqual([corpus.policy, corpus.post, corpus.page, corpus.event])
     // Stemmed alike on both: the plural finds the same documents, and the last word is also a prefix.
-    expect(await found('Uniforms')).toEqual([corpus.post, corpus.policy, corpus.page, corpus.event])
-    expect(await found('unifo')).toEqual([corpus.post, corpus.policy, corpus.page, corpus.event])
+    expect(await found('Uniforms')).toEqual([corpus.policy, corpus.post, corpus.page, corpus.event])
+    expect(await found('unifo')).toEqual([corpus.policy, corpus.post, corpus.page, corpus.event])
     // Every word is required.
     expect(await found('uniform rainy')).toEqual([corpus.page])
+  })
+
+  test('a title that begins with the words comes before one that only contains them, then the text: the demo’s “term”', async () => {
+    const termDates = DEMO_PAGES.find((page) => page.slug === 'term-dates')!
+    const page = await addPage(termDates.title, termDates.content)
+    const event = await addEvent('Half-Term Break', 'School closed.')
+    const post = await addPost('Dates of each term', '<p>Plan ahead.</p>')
+    const inText = await addPost('Spring fair', '<p>Held near the end of term.</p>')
+    const order = await found('term')
+    expect(order[0]).toBe(page)
+    // Both contain the word in the title, neither begins with it: by relevance, which the engines may weigh apart.
+    expect(new Set(order.slice(1, 3))).toEqual(new Set([event, post]))
+    expect(order.slice(3)).toEqual([inText])
+    expect(await found('term dat')).toEqual([page, post])
   })
 
   test('a title match has every word in the title: one in the title and one only in the text ranks after it, however relevant', async () => {
@@ -128,6 +143,26 @@ describe(`site search on ${database.engine}`, () => {
     expect((await searchSite({ query: 'xylophones' })).results[0]).toMatchObject({ id: child, type: 'pages', url: '/admissions/visits' })
     await update('pages', parent, { slug: 'joining' })
     expect((await searchSite({ query: 'xylophones' })).results[0]).toMatchObject({ id: child, url: '/joining/visits' })
+  })
+
+  test('a published child page is found only while its parent is visible too, following the parent’s publishing', async () => {
+    const parent = await addPage('Secret parent', '<p>Not yet.</p>', { slug: 'secret-parent', status: 'draft' })
+    const child = await addPage('Child', '<p>Meet our wombats.</p>', { slug: 'child', parentId: parent })
+    expect(await found('wombats')).toEqual([])
+    await update('pages', parent, { status: 'published' })
+    expect((await searchSite({ query: 'wombats' })).results.map(({ id, url }) => ({ id, url }))).toEqual([{ id: child, url: '/secret-parent/child' }])
+    await update('pages', parent, { status: 'draft' })
+    expect(await found('wombats')).toEqual([])
+
+    const later = new Date(Date.now() + HOUR).toISOString()
+    const scheduledParent = await addPage('Soon', '<p>Later.</p>', { publishedAt: later })
+    const scheduledChild = await addPage('Child of soon', '<p>Meet our platypuses.</p>', { parentId: scheduledParent })
+    expect(await found('platypuses')).toEqual([])
+    expect(ids((await searchSite({ query: 'platypuses', now: new Date(Date.now() + 2 * HOUR) })).results)).toEqual([scheduledChild])
+    await db.deleteFrom('search_index').execute()
+    await rebuildSearchIndex()
+    expect(await found('wombats')).toEqual([])
+    expect(await found('platypuses')).toEqual([])
   })
 
   test('drafts, posts scheduled for later and deleted items never come back; a scheduled post appears once its time has come', async () => {

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { startApp, type AppProcess } from '#tests/setup/app-process.ts'
+import { createTestDatabase } from '#tests/setup/postgres-global.ts'
 
 const run = promisify(execFile)
 const ADMIN = { ADMIN_EMAIL: 'head@school.test', ADMIN_PASSWORD: 'head-teacher-password' }
@@ -14,9 +15,13 @@ afterAll(async () => {
   await app?.stop()
 })
 
-/** The README's command, against the running site's data folder. */
+/** The README's command, against a site's data folder (the running site's unless told), given at most 30 s to end. */
 async function apiKeyCommand(...args: string[]) {
-  const { stdout } = await run('npm', ['run', '--silent', 'api-key', '--', ...args], { env: { ...process.env, DATA_DIR: app.dataDir, NODE_ENV: 'production' } })
+  return apiKeyCommandFor({ DATA_DIR: app.dataDir }, ...args)
+}
+
+async function apiKeyCommandFor(site: Record<string, string>, ...args: string[]) {
+  const { stdout } = await run('npm', ['run', '--silent', 'api-key', '--', ...args], { env: { ...process.env, NODE_ENV: 'production', ...site }, timeout: 30_000 })
   return stdout
 }
 
@@ -27,6 +32,19 @@ const json = (key: string, body: unknown, method = 'POST') => ({
 })
 
 describe('the content API as a running site serves it', () => {
+  test('with PostgreSQL, the script prints the key and ends by itself', { timeout: 120_000 }, async () => {
+    const databaseUrl = await createTestDatabase(inject('postgresAdminUrl'))
+    const site = await startApp({ ...ADMIN, DATABASE_URL: databaseUrl })
+    try {
+      const env = { DATA_DIR: site.dataDir, DATABASE_URL: databaseUrl }
+      // Each must end with code 0 within its 30 s: execFile kills a command still running then, and rejects.
+      expect(await apiKeyCommandFor(env, 'create', '--name', 'on-postgres', '--role', 'editor')).toMatch(/\bsw_[A-Za-z]{64}\b/)
+      expect(await apiKeyCommandFor(env, 'list')).toMatch(/on-postgres {2}editor {2}sw_/)
+    } finally {
+      await site.stop()
+    }
+  })
+
   test("the README's example: a key from the script, a post created with it, on /blogs at once", async () => {
     const printed = await apiKeyCommand('create', '--name', 'ci', '--role', 'editor')
     const key = /\bsw_[A-Za-z]{64}\b/.exec(printed)?.[0]

@@ -31,11 +31,11 @@ test('npm run backup of a running site, then npm run restore into an empty data 
   const session = await signIn(original, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)
   const before = await siteContent(original)
   expect(Object.keys(before.files).length).toBeGreaterThan(3)
-  // Families who subscribed, one confirmed and one not yet: both come back, with their links' tokens.
+  // Families who subscribed, one confirmed and one not yet: both come back, with their links' token hashes.
   const subscribedAt = new Date().toISOString()
   const writer = new DatabaseSync(path.join(original.dataDir, 'school.sqlite'), { timeout: 5_000 })
   writer
-    .prepare('insert into subscribers (id, email, news, events, alerts, token, created_at, confirmed_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .prepare('insert into subscribers (id, email, news, events, alerts, token_hash, created_at, confirmed_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?, ?)')
     .run(
       ...['subscriber-1', 'family.one@example.org', 'weekly', 1, 0, 'a'.repeat(43), subscribedAt, subscribedAt, subscribedAt],
       ...['subscriber-2', 'family.two@example.org', 'instant', 0, 1, 'b'.repeat(43), subscribedAt, null, subscribedAt],

@@ -11,9 +11,12 @@ describe('npm start on an empty data folder (SQLite, local storage)', () => {
   test('prints the admin credentials once, serves the themed page, stops cleanly and keeps its data', { timeout: SEVERAL_WORKERS_TIMEOUT_MS }, async () => {
     const first = await startApp(SEVERAL_WORKERS)
     running.push(first)
+    await expect.poll(() => first.output()).toContain('shown only once')
     const password = /password: (\S+)/.exec(first.output())?.[1]
-    expect(first.output()).toContain('email:    admin@school.local')
+    expect(first.output()).toContain(`Sign in at ${first.url}/auth with:\n    email:    admin@school.local`)
     expect(password).toBeTruthy()
+    // The password box is the last thing printed, after the address the site listens on.
+    expect(first.output().trimEnd()).toMatch(/listening on http:\/\/localhost:\d+ \(2 worker processes\)"\}\n\n {2}First administrator created[^]*note it now and change it after signing in\.$/)
 
     const home = await fetch(`${first.url}/`)
     expect(home.status).toBe(200)

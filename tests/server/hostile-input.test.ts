@@ -453,13 +453,13 @@ function contactMessageRules() {
   }
 }
 
-type SubscriberRow = StoredRow<'subscribers', 'email' | 'news' | 'events' | 'alerts' | 'token' | 'confirmed_at'>
+type SubscriberRow = StoredRow<'subscribers', 'email' | 'news' | 'events' | 'alerts' | 'token_hash' | 'confirmed_at'>
 function subscriberRules() {
-  for (const row of rows<SubscriberRow>('select email, news, events, alerts, token, confirmed_at from subscribers')) {
+  for (const row of rows<SubscriberRow>('select email, news, events, alerts, token_hash, confirmed_at from subscribers')) {
     const what = `subscriber ${JSON.stringify(row).slice(0, 300)}`
     expect(subscribeSchema.safeParse({ email: row.email, news: row.news, events: row.events ? 'on' : undefined, alerts: row.alerts ? 'on' : undefined }).data?.email, what).toBe(row.email)
     expect(NEWS_CHOICES, what).toContain(row.news)
-    expect(row.token, what).toMatch(/^[\w-]{43}$/)
+    expect(row.token_hash, what).toMatch(/^[\w-]{43}$/)
   }
 }
 
@@ -1284,7 +1284,7 @@ describe('hostile input never breaks the site nor stores a bad row', () => {
       headers: () => ({ 'x-forwarded-for': `10.11.${(visitor >> 8) & 255}.${visitor++ & 255}`, cookie: '' }),
       stored: (form) => {
         const data = parsed(subscribeSchema, submission(form, { stringsOnly: true }).values, 'subscription')
-        const row = rows<SubscriberRow>('select email, news, events, alerts, token, confirmed_at from subscribers where email = ?', data.email)[0]
+        const row = rows<SubscriberRow>('select email, news, events, alerts, token_hash, confirmed_at from subscribers where email = ?', data.email)[0]
         expect(row && { news: row.news, events: Boolean(row.events), alerts: Boolean(row.alerts), confirmed: row.confirmed_at }).toEqual({ news: data.news, events: data.events, alerts: data.alerts, confirmed: null })
       },
       rules: subscriberRules,

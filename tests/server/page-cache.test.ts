@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -28,8 +29,8 @@ beforeAll(async () => {
   databaseUrl = await createTestDatabase(inject('postgresAdminUrl'))
   const shared = { ...ADMIN, DATABASE_URL: databaseUrl, AUTH_SECRET: 'shared-secret-of-all-instances-0123456789' }
   ;[a, b] = await Promise.all([startApp(shared), startApp(shared)])
-  // One megabyte: a few dozen pages fill it.
-  small = await startApp({ ...ADMIN, PAGE_CACHE_MB: '1' })
+  // One megabyte: a few dozen pages fill it. The tests' visitors are told apart by X-Forwarded-For.
+  small = await startApp({ ...ADMIN, PAGE_CACHE_MB: '1', TRUST_PROXY: 'loopback' })
   adminCookie = (await signIn(a, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).cookie
 })
 
@@ -219,7 +220,8 @@ describe('one instance', () => {
 
     const revalidated = await fetch(`${small.url}/blogs`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etags[1]! } })
     expect(revalidated.status).toBe(304)
-    expect(revalidated.headers.get('etag')).toBe(etags[1])
+    // The page's gzip ETag: the same page's hash, compressed quickly still or harder by now.
+    expect(revalidated.headers.get('etag')).toMatch(new RegExp(`^${etags[1]!.slice(0, 33)}-gz(?:-quick)?"$`))
     expect(await revalidated.text()).toBe('')
     expect((await fetch(`${small.url}/blogs`, { headers: { 'if-none-match': '"something-else"' } })).status).toBe(200)
 
@@ -234,10 +236,44 @@ describe('one instance', () => {
     expect((await get(small, '/calendar?view=head-first')).cache).toBe('hit')
   })
 
-  test('the query is part of the page, in any order of its parameters', async () => {
-    await get(small, '/blogs?b=2&a=1')
-    expect((await get(small, '/blogs?a=1&b=2')).cache).toBe('hit')
-    expect((await get(small, '/blogs?a=1')).cache).toBe('miss')
+  test('a page read often is compressed harder after its answers: fewer bytes, an ETag of its own, the earlier one still revalidates', async () => {
+    const address = `${small.url}/calendar?view=month&month=2032-03`
+    const brotli = async (headers: Record<string, string> = {}) => {
+      const response = await fetch(address, { headers: { 'accept-encoding': 'br', ...headers } })
+      return { status: response.status, etag: response.headers.get('etag')!, bytes: Number(response.headers.get('content-length')), html: await response.text() }
+    }
+    const first = await brotli()
+    expect(first.etag).toMatch(/-br-quick"$/)
+    let best = first
+    await expect.poll(async () => (best = await brotli()).etag).toMatch(/-br"$/)
+    expect(best.etag.slice(0, 33)).toBe(first.etag.slice(0, 33))
+    expect(best.bytes).toBeLessThan(first.bytes)
+    expect(best.html).toBe(first.html)
+    expect((await brotli({ 'if-none-match': first.etag })).status).toBe(304)
+  })
+
+  test('a page is kept under the parameters its route reads, in any order; any other parameter is the same page', async () => {
+    await get(small, '/calendar?category=none&view=month&month=2031-02')
+    expect((await get(small, '/calendar?month=2031-02&view=month&category=none')).cache).toBe('hit')
+    const tagged = await get(small, '/calendar?view=month&utm_source=newsletter&month=2031-02&category=none&r=1')
+    expect(tagged.cache).toBe('hit')
+    // Rendered from the address it is kept under: a made-up parameter is in none of its links.
+    expect(tagged.html).toContain('February 2031')
+    expect(tagged.html).not.toContain('utm_source')
+    expect((await get(small, '/calendar?view=month&month=2031-02')).cache).toBe('miss')
+  })
+
+  test('one client adds at most 60 new pages a minute to a cache half full; past it, its pages are rendered for it alone and not kept', async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address })
+    // Each page of the list keeps its body as it is and in brotli: 60 of them are more than half a megabyte.
+    for (let page = 2; page < 62; page += 1) expect((await get(small, `/blogs?page=${page}`, from('10.9.9.9'))).cache).toBe('miss')
+    for (let time = 0; time < 2; time += 1) {
+      const alone = await get(small, '/blogs?page=62', from('10.9.9.9'))
+      expect(alone.status).toBe(200)
+      expect(alone.cache).toBeNull()
+    }
+    expect((await get(small, '/blogs?page=62', from('10.9.9.10'))).cache).toBe('miss')
+    expect((await get(small, '/blogs?page=62', from('10.9.9.9'))).cache).toBe('hit')
   })
 
   test('on SQLite, a post written into the file by another process shows on the next request; a sign-in leaves the cache alone', async () => {
@@ -261,12 +297,15 @@ describe('one instance', () => {
   })
 
   test('the size bound evicts the least recently used pages', async () => {
-    await get(small, '/?visit=first')
-    expect((await get(small, '/?visit=first')).cache).toBe('hit')
-    // Each home page keeps its body three times (as it is, gzip, brotli): 60 of them are more than a megabyte.
-    for (let visit = 0; visit < 60; visit += 1) await get(small, `/?visit=${visit}`)
-    expect((await get(small, '/?visit=59')).cache).toBe('hit')
-    expect((await get(small, '/?visit=first')).cache).toBe('miss')
+    const month = (visit: number) => `/calendar?view=month&month=${2040 + Math.floor(visit / 12)}-${String((visit % 12) + 1).padStart(2, '0')}`
+    // Visitors of their own: each adds a few pages.
+    const from = (visit: number) => ({ 'x-forwarded-for': `10.8.${visit}.1` })
+    await get(small, '/calendar?view=month&month=2039-01', from(100))
+    expect((await get(small, '/calendar?view=month&month=2039-01', from(100))).cache).toBe('hit')
+    // Each month keeps its body as it is and in brotli: 60 of them are more than a megabyte.
+    for (let visit = 0; visit < 60; visit += 1) await get(small, month(visit), from(visit))
+    expect((await get(small, month(59), from(59))).cache).toBe('hit')
+    expect((await get(small, '/calendar?view=month&month=2039-01', from(100))).cache).toBe('miss')
   })
 
   test('the contact form on a cached home page keeps its 3 s, one-token and 30 s rules, without JavaScript', async () => {
@@ -423,4 +462,69 @@ describe('the scripts of a public page (docs/product-rules.md#performance-budget
       expect(script, file).not.toContain('data-sonner-toaster')
     }
   })
+})
+
+describe('a visitor making up query strings (docs/product-rules.md#page-cache)', () => {
+  let cachedSite: AppProcess
+  let uncachedSite: AppProcess
+  const pages = ['/', '/blogs', '/blogs/long-read-0', '/calendar']
+
+  /** Seconds of CPU the process has used so far, user and system, from /proc (clock ticks of 10 ms). */
+  function cpuSeconds(app: AppProcess) {
+    const fields = fs.readFileSync(`/proc/${app.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  }
+
+  /** CPU seconds per request of `addresses`, asked four at a time, as browsers do (brotli accepted). */
+  async function cpuPerRequest(app: AppProcess, addresses: string[]) {
+    const before = cpuSeconds(app)
+    const queue = [...addresses]
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      for (let address = queue.shift(); address !== undefined; address = queue.shift()) {
+        const response = await fetch(`${app.url}${address}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+        expect(response.status, address).toBe(200)
+        await response.arrayBuffer()
+      }
+    }))
+    return (cpuSeconds(app) - before) / addresses.length
+  }
+
+  beforeAll(async () => {
+    cachedSite = await startApp(ADMIN)
+    // The same site (one SQLite file) without the cache: every page rendered for its request.
+    uncachedSite = await startApp({ ...ADMIN, PAGE_CACHE_MB: '0' }, { dataDir: cachedSite.dataDir })
+    const cookie = (await signIn(cachedSite, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).cookie
+    // Long posts: what makes a page costly to compress.
+    const paragraph = '<p>The children walked to the river, measured its depth at five places and drew what they found. '.repeat(8) + '</p>'
+    for (let post = 0; post < 8; post += 1) {
+      const form = new FormData()
+      for (const [name, value] of Object.entries({ intent: 'create', title: `Long Read ${post}`, slug: `long-read-${post}`, content: paragraph.repeat(60), excerpt: 'A long read.' })) form.append(name, value)
+      const response = await fetch(`${cachedSite.url}/admin/blogs`, { method: 'POST', body: form, headers: { cookie, origin: cachedSite.url } })
+      expect(response.status).toBe(200)
+    }
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all([cachedSite, uncachedSite].filter(Boolean).map((app) => app.stop()))
+  })
+
+  test('1,000 made-up query strings from one address cost at most 1.2 times uncached renders, and the real pages stay cached', async () => {
+    const times = (count: number, address: (visit: number) => string) => Array.from({ length: count }, (_, visit) => address(visit))
+    const everyPage = (count: number, query: (visit: number) => string) => times(count, (visit) => `${pages[visit % pages.length]}?${query(visit)}`)
+    // Both processes warmed up (the code compiled, the database's pages read) before anything is measured.
+    await cpuPerRequest(uncachedSite, everyPage(12, (visit) => `warm=${visit}`))
+    for (const page of pages) await cached(cachedSite, page)
+    const uncached = await cpuPerRequest(uncachedSite, everyPage(40, (visit) => `r=${visit}`))
+
+    // Made-up parameters on the real pages, and made-up values of parameters the pages read (a page past the last, any month).
+    const junk = [
+      ...everyPage(960, () => `r=${crypto.randomUUID()}`),
+      ...times(20, (visit) => `/blogs?page=${visit + 2}`),
+      ...times(20, (visit) => `/calendar?view=month&month=${2100 + visit}-01`),
+    ]
+    const perJunk = await cpuPerRequest(cachedSite, junk)
+    console.info(`CPU per request: uncached ${(uncached * 1000).toFixed(1)} ms, made-up queries ${(perJunk * 1000).toFixed(1)} ms`)
+    expect(perJunk).toBeLessThanOrEqual(uncached * 1.2)
+    for (const page of pages) expect((await get(cachedSite, page)).cache, page).toBe('hit')
+  }, 120_000)
 })

@@ -50,13 +50,15 @@ function multipart(parts: { name: string; value: string | { filename: string; ty
 
 describe('bodies too large', () => {
   const attempts = [
-    { what: 'the contact form', path: '/?index', type: 'application/x-www-form-urlencoded', prefix: 'name=A+Parent&email=a%40example.org&message=' },
-    { what: 'sign-in', path: '/api/auth/sign-in/email', type: 'application/json', prefix: '{"email":"head@school.test","password":"' },
+    { what: 'the contact form', path: '/?index', type: 'application/x-www-form-urlencoded', prefix: 'name=A+Parent&email=a%40example.org&message=', origin: true },
+    { what: 'sign-in', path: '/api/auth/sign-in/email', type: 'application/json', prefix: '{"email":"head@school.test","password":"', origin: true },
+    // A mail provider's one-click unsubscribe, answered before the router: no Origin.
+    { what: 'a one-click unsubscribe', path: '/unsubscribe/no-such-token', type: 'application/x-www-form-urlencoded', prefix: 'List-Unsubscribe=One-Click&padding=', origin: false },
   ]
-  for (const { what, path, type, prefix } of attempts) {
+  for (const { what, path, type, prefix, origin } of attempts) {
     test(`a 100 MB chunked body to ${what} is refused with 413 once past its limit, and memory stays bounded`, async () => {
       const { result, growthBytes } = await withPeakMemory(app.pid, () =>
-        sendChunked(app.url, { path, headers: { 'Content-Type': type, Origin: app.url }, prefix, totalBytes: 100 * MB }),
+        sendChunked(app.url, { path, headers: { 'Content-Type': type, ...(origin ? { Origin: app.url } : {}) }, prefix, totalBytes: 100 * MB }),
       )
       expect(result.status, `${result.body} ${result.error ?? ''} ${app.output().slice(-600)}`).toBe(413)
       expect((JSON.parse(result.body) as { error: string }).error).toMatch(/too large.*64 KB/)
@@ -83,9 +85,15 @@ describe('bodies too large', () => {
 
 describe('bodies too slow', () => {
   test(`a body that trickles in a few bytes a second is answered 408 after ${BODY_LIMITS.anyone.maxMs / 1000} s`, async () => {
+    const ownOrigin = { Origin: app.url }
     const answers = await Promise.all(
-      ['/?index', '/api/auth/sign-in/email'].map((path) =>
-        sendSlowly(app.url, { path, headers: { 'Content-Type': 'application/json', Origin: app.url }, prefix: '{"email":"', totalBytes: 500, bytesPerTick: 3, tickMs: 500, maxMs: BODY_LIMITS.anyone.maxMs + 10_000 }),
+      [
+        { path: '/?index', headers: ownOrigin },
+        { path: '/api/auth/sign-in/email', headers: ownOrigin },
+        // A one-click unsubscribe, answered before the router, from a mail provider's server: no Origin.
+        { path: '/unsubscribe/no-such-token', headers: {} },
+      ].map(({ path, headers }) =>
+        sendSlowly(app.url, { path, headers: { 'Content-Type': 'application/json', ...headers }, prefix: '{"email":"', totalBytes: 500, bytesPerTick: 3, tickMs: 500, maxMs: BODY_LIMITS.anyone.maxMs + 10_000 }),
       ),
     )
     for (const answer of answers) {

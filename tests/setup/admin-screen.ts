@@ -10,11 +10,11 @@ export type Refused = { data: { ok: false; error: string }; init: { status?: num
 /**
  * A request to an admin screen's loader (no form) or action through the
  * admin guard, as the router runs it; a form is posted with every value, so
- * `ids` may repeat; `params` are the route's (an item's id). A redirect (no session) answers 'redirect {location}'.
+ * `ids` may repeat (a FormData goes as multipart, files and all); `params` are the route's (an item's id). A redirect (no session) answers 'redirect {location}'.
  */
-export async function adminScreen(handler: Handler, cookie: string, path: string, form?: ReadonlyArray<readonly [string, string]>, params: Record<string, string> = {}): Promise<unknown> {
+export async function adminScreen(handler: Handler, cookie: string, path: string, form?: ReadonlyArray<readonly [string, string]> | FormData, params: Record<string, string> = {}): Promise<unknown> {
   const context = new RouterContextProvider()
-  const request = requestWithCookie(path, cookie, form ? { method: 'POST', body: new URLSearchParams(form as Array<[string, string]>) } : {})
+  const request = requestWithCookie(path, cookie, form ? { method: 'POST', body: form instanceof FormData ? form : new URLSearchParams(form as Array<[string, string]>) } : {})
   const args = { request, context, params } as never
   try {
     let result: unknown

@@ -33,16 +33,18 @@ function goodRun(): TargetInputs {
     lighthouse: { '/': lighthouse(100, 800), '/blogs': lighthouse(99, 760) },
     workers: { cores: 2, seconds: 10, runs: [run(1, [180, 165, 210], [11_000, 10_000]), run(2, [360, 350, 440], [13_000, 12_000]), { ...run(1, [178, 160, 200], [10_000, 10_000]), memoryLimitMb: 256 }] },
     largeData: { seconds: 3, generation: {}, rows: [{ page: '/', demo: 6, large: 7 }, { page: '/admin/blogs', demo: 120, large: 160 }], renders: [] },
+    startUp: { firstPageMs: 21_000, restarts: [1100, 900, 2500, 1000, 950].map((healthzMs) => ({ healthzMs, homeMs: healthzMs + 200 })) },
   }
 }
 
 test('a run that meets every goal says so, and reports the workers without a verdict', () => {
   const rows = targetRows(goodRun())
-  expect(rows.map((row) => row.met)).toEqual([true, true, true, true, true, null, true])
+  expect(rows.map((row) => row.met)).toEqual([true, true, true, true, true, null, true, true])
   expect(rows[5]!.measured).toBe('2 workers: / 1.18 ×, /blogs 1.20 × one process')
   const report = targetsReport(goodRun())
   expect(report).toContain('| Cached public pages at ≥ 0.5 × nginx, 10 and 100 connections | 3.33–7.69 × nginx | met |')
   expect(report).toContain('| performance 99–100, the others 100, first paint at most 0.8 s | met |')
+  expect(report).toContain('| `npm start`: a restart answers /healthz within 2 s, a new site its first page within 45 s | restart 1.0 s (median of 5), first page 21.0 s | met |')
   expect(report).toContain('Every goal is met.')
   expect(report).not.toContain('NOT MET')
 })
@@ -55,8 +57,10 @@ test('each goal missed is marked, with the figures that say why', () => {
   inputs.lighthouse = { '/': lighthouse(96, 800), '/blogs': { error: 'Chromium did not start' } }
   inputs.workers.runs[0]!.rssFirstStart = 365
   inputs.largeData.rows.push({ page: '/search?q=school+trip', demo: 110, large: 265 }, { page: '/admin/media', demo: 100, large: 250 }, { page: '/admin/blogs', demo: 110, large: 270 })
+  inputs.startUp.restarts = inputs.startUp.restarts.map((run) => ({ ...run, healthzMs: run.healthzMs + 2000 }))
   const rows = targetRows(inputs)
-  expect(rows.map((row) => row.met)).toEqual([false, false, false, false, false, null, false])
+  expect(rows.map((row) => row.met)).toEqual([false, false, false, false, false, null, false, false])
+  expect(rows[7]!.measured).toBe('restart 3.0 s (median of 5), first page 21.0 s')
   const report = targetsReport(inputs)
   expect(report).toContain('| Uncached `/`: p50 ≤ 10 ms and p99 ≤ 40 ms at 10 connections | p50 55.0 ms, p99 70.0 ms (180 req/s) | NOT MET |')
   expect(report).toContain('one process renders `/` 180 times a second, about 5.56 ms of CPU a page')

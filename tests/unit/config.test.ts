@@ -31,7 +31,7 @@ describe('configuration', () => {
 
   test('accounts: mail to files, rate limits on, no proxy trusted, no sign-in providers unless configured', () => {
     const config = loadConfig({})
-    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'School Website <no-reply@localhost>', ratePerMinute: 600 })
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'no-reply@localhost', ratePerMinute: 600 })
     expect(config.authRateLimit).toBe(true)
     expect(config.trustProxy).toBe(false)
     expect(config.oauthProviders).toEqual([])

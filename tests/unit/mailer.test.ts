@@ -61,6 +61,23 @@ describe('the mailer', () => {
     expect(fs.statSync(path.join(outbox, files[0]!)).mode & 0o777).toBe(0o600)
   })
 
+  test("MAIL_FROM's own sender name is kept; a bare address goes out under the mail's sender name (the school's)", async () => {
+    const fromOf = async (from: string) => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-from-'))
+      try {
+        await createMailer({ from, outbox: folder, log: () => {} }).send({ ...passwordResetMail('parent@example.org', LINK, 'Springfield Primary'), senderName: 'Springfield Primary' })
+        const [file] = fs.readdirSync(folder)
+        return /^From: (.*)$/m.exec(fs.readFileSync(path.join(folder, file!), 'utf8'))?.[1]
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true })
+      }
+    }
+    expect(await fromOf(FROM)).toBe('School Website <no-reply@school.example>')
+    expect(await fromOf('"IT Office" <it@school.example>')).toBe('IT Office <it@school.example>')
+    expect(await fromOf('no-reply@school.example')).toBe('Springfield Primary <no-reply@school.example>')
+    expect(await fromOf('<no-reply@school.example>')).toBe('Springfield Primary <no-reply@school.example>')
+  })
+
   test('with SMTP_URL it delivers over SMTP', async () => {
     const received: { to: string[]; raw: string }[] = []
     let connections = 0

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import routes from '#app/routes.ts'
 import { RESERVED_PAGE_SLUGS } from '#app/domain/page/page-slugs.ts'
@@ -27,6 +27,15 @@ describe('reserved page slugs', () => {
 
   test('every file and folder served from public/, and the built assets, are reserved', () => {
     for (const name of [...readdirSync('public'), 'assets']) expect(RESERVED_PAGE_SLUGS.has(name), name).toBe(true)
+  })
+
+  test('the probes the server answers before the app are reserved, and the form refuses them', () => {
+    const probes = [...readFileSync('server/health.ts', 'utf8').matchAll(/router\.get\('\/([^'/]+)'/g)].map((match) => match[1]!)
+    expect(probes).toEqual(['healthz', 'readyz'])
+    for (const probe of probes) {
+      expect(RESERVED_PAGE_SLUGS.has(probe), probe).toBe(true)
+      expect(pageSchema.safeParse({ title: 'Health', slug: probe }).error?.issues[0]?.message).toBe(PAGE_MESSAGES.reservedSlug(probe))
+    }
   })
 
   test('the form refuses a reserved slug with the clear message, and takes an empty one (made from the title)', () => {

@@ -9,7 +9,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from '#app/lib/upl
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
 import { checkDocumentUpload, checkImageUpload, removeStoredFiles, storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { simplePdf } from '#app/services/seed/simple-pdf.ts'
-import { bilevelPng, compoundFile, gifCanvas, wordDocument, wordFileInformationBlock } from '#tests/setup/crafted-files.ts'
+import { bilevelPng, compoundFile, gifCanvas, heicWithExifOrientation, heicWithRotation, wordDocument, wordFileInformationBlock } from '#tests/setup/crafted-files.ts'
 import { png as pngWithRows } from '#tests/setup/hostile-values.ts'
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'school-uploads-'))
@@ -121,6 +121,39 @@ describe('phone photos', () => {
     // Turned clockwise, the orange left half is now the top.
     const { data } = await stored.clone().extract({ left: 150, top: 20, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
     expect(data[0]).toBeGreaterThan(200)
+  })
+
+  /** The stored copy of a checked upload: its size, and the colour near the middle of its top, left and right edges. */
+  async function storedHeic(bytes: Uint8Array) {
+    const checked = await checkImageUpload(file(bytes, 'IMG_0005.HEIC', 'image/heic'))
+    if (!checked.ok) throw new Error(checked.error)
+    const location = parsePublicUrl(await storeImage(storage, 'gallery', checked.value))!
+    const stored = sharp(await fs.readFile(path.join(root, location.bucket, location.key)))
+    const { width, height } = await stored.metadata()
+    const pixel = async (left: number, top: number) => [...(await stored.clone().extract({ left, top, width: 1, height: 1 }).raw().toBuffer())]
+    return { width, height, top: await pixel(Math.floor(width / 2), 5), left: await pixel(5, Math.floor(height / 2)), right: await pixel(width - 5, Math.floor(height / 2)) }
+  }
+
+  // The fixture's pixels: 300 × 400, orange top, blue bottom. Turned a quarter clockwise to view, it is 400 × 300 with the orange on the right.
+  const isOrange = (rgb: number[]) => rgb[0]! > 200 && rgb[2]! < 100
+  const isBlue = (rgb: number[]) => rgb[2]! > 150 && rgb[0]! < 120
+
+  test('a HEIC photo whose irot box says to turn it is stored turned, whether or not its EXIF says the same', async () => {
+    const marked = heicWithRotation(await heic(), 3)
+    for (const bytes of [marked, heicWithExifOrientation(marked, 6)]) {
+      const stored = await storedHeic(bytes)
+      expect({ width: stored.width, height: stored.height }).toEqual({ width: 400, height: 300 })
+      expect(isOrange(stored.right) && isBlue(stored.left)).toBe(true)
+    }
+  })
+
+  test('a HEIC photo without irot but with an EXIF orientation (as some encoders write) is stored upright, as a JPEG is', async () => {
+    const stored = await storedHeic(heicWithExifOrientation(await heic(), 6))
+    expect({ width: stored.width, height: stored.height }).toEqual({ width: 400, height: 300 })
+    expect(isOrange(stored.right) && isBlue(stored.left)).toBe(true)
+    const upsideDown = await storedHeic(heicWithExifOrientation(await heic(), 3))
+    expect({ width: upsideDown.width, height: upsideDown.height }).toEqual({ width: 300, height: 400 })
+    expect(isBlue(upsideDown.top)).toBe(true)
   })
 
   test('a HEIC file that is cut short, or a JPEG renamed .heic that is not one, is refused like any broken image', async () => {

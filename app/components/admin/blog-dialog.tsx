@@ -23,6 +23,7 @@ export function BlogDialog({ post, onClose }: { post: BlogPost | null; onClose: 
       {(form) => (
         <>
           <TitleAndSlugFields
+            subject="blogs"
             item={post}
             restored={form.restored}
             errors={form.errors}

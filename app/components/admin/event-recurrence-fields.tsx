@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { SelectField } from '#app/components/forms/choice-fields.tsx'
-import { Field, TextareaField } from '#app/components/forms/field.tsx'
+import { DatesCalendar } from '#app/components/admin/dates-calendar.tsx'
+import { Field } from '#app/components/forms/field.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { FieldMessage } from '#app/components/forms/form-message.tsx'
 import {
@@ -84,7 +85,7 @@ interface EventRecurrenceFieldsProps {
 /**
  * How an event repeats, built from plain choices (every N days, weeks on
  * some weekdays, months; until a date or N times) into the RRULE value the
- * form posts as `recurrence`, plus the dates it skips.
+ * form posts as `recurrence`, plus the dates it skips, picked on a calendar.
  */
 export function EventRecurrenceFields({ recurrence, exceptions, errors, onChange }: EventRecurrenceFieldsProps) {
   const [builder, setBuilder] = useState(() => builderFor(recurrence))
@@ -190,20 +191,19 @@ export function EventRecurrenceFields({ recurrence, exceptions, errors, onChange
           value={builder.custom}
           onChange={(event) => update({ custom: event.target.value })}
           error={errors.recurrence}
-          description="An RRULE with FREQ=DAILY, WEEKLY or MONTHLY and INTERVAL, BYDAY, BYMONTHDAY, UNTIL or COUNT."
+          description="An RRULE with FREQ=DAILY, WEEKLY or MONTHLY and INTERVAL, BYDAY, BYMONTHDAY, and an end: UNTIL=a last date, or COUNT=a number of times."
         />
       ) : null}
       {!builtIn && builder.choice !== 'custom' ? <FieldMessage id="recurrence-error" message={errors.recurrence} /> : null}
       {repeating ? (
-        <TextareaField
+        <DatesCalendar
           id="exceptions"
           name="exceptions"
           label="Skipped dates (optional)"
-          rows={2}
-          placeholder="2026-12-22, 2026-12-29"
-          defaultValue={exceptions.join(', ')}
+          defaultDates={exceptions}
           error={errors.exceptions}
-          description="Dates on which it does not happen (half-term, holidays), separated by commas."
+          description="Click the dates on which it does not happen (half-term, holidays); click again to keep one."
+          onChange={onChange}
         />
       ) : null}
     </fieldset>

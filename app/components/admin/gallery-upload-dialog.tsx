@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { FileField, SelectField } from '#app/components/forms/choice-fields.tsx'
 import { Field } from '#app/components/forms/field.tsx'
@@ -11,6 +11,7 @@ import { DEFAULT_FOLDER, galleryFormValues, galleryUploadSchema, uploadedMessage
 import { showErrorToast } from '#app/components/ui/error-toast.ts'
 import { IMAGE_ACCEPT, IMAGE_TYPES_DESCRIPTION, MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
 import { BatchUploadList } from './batch-upload-list.tsx'
+import { chosenPhotoFile, GalleryUploadDescriptions, uploadDescriptionsOf, type ChosenPhotoFile } from './gallery-upload-descriptions.tsx'
 import { useBatchUpload } from './use-batch-upload.ts'
 import { useGalleryFolderNames } from './use-gallery-folder-names.ts'
 
@@ -39,11 +40,16 @@ export function GalleryUploadDialog({ onClose }: { onClose: () => void }) {
   // The chosen folder wins over a typed one, so choosing one clears the other: what shows is what happens.
   const [folder, setFolder] = useState('')
   const [newFolder, setNewFolder] = useState('')
+  // The files chosen, each described in the list under the choice before they are sent.
+  const [picked, setPicked] = useState<{ photos: ChosenPhotoFile[]; choice: number }>({ photos: [], choice: 0 })
+  // Each choice's previews go when another choice replaces it or the dialog closes.
+  useEffect(() => () => picked.photos.forEach((photo) => photo.preview && URL.revokeObjectURL(photo.preview)), [picked])
 
   async function send(upload: { images: File[]; folder: string | null; newFolder: string | null; title: string | null }, form: HTMLFormElement) {
     setFinished(false)
     const fields: Record<string, string> = { folder: upload.folder ?? '', newFolder: upload.newFolder ?? '', title: upload.title ?? '' }
-    const outcome = await batch.upload(upload.images, fields)
+    const descriptions = uploadDescriptionsOf(form, upload.images.length)
+    const outcome = await batch.upload(upload.images, fields, (index) => descriptions[index] ?? {})
     void revalidator.revalidate()
     if (outcome.stored > 0) toast.success(uploadedMessage(outcome.stored))
     if (outcome.refused === 0) return onClose()
@@ -51,6 +57,7 @@ export function GalleryUploadDialog({ onClose }: { onClose: () => void }) {
     // The stored ones must not go twice: the next upload starts from a new choice.
     const chosen = form.elements.namedItem('images')
     if (chosen instanceof HTMLInputElement) chosen.value = ''
+    setPicked((current) => ({ photos: [], choice: current.choice + 1 }))
     setFinished(true)
   }
 
@@ -73,7 +80,9 @@ export function GalleryUploadDialog({ onClose }: { onClose: () => void }) {
               accept={IMAGE_ACCEPT}
               error={errors.images}
               description={IMAGE_TYPES_DESCRIPTION}
-              onChange={() => {
+              onChange={(event) => {
+                const photos = Array.from(event.currentTarget.files ?? [], chosenPhotoFile)
+                setPicked((current) => ({ photos, choice: current.choice + 1 }))
                 if (!finished) return
                 batch.clear()
                 setFinished(false)
@@ -105,7 +114,7 @@ export function GalleryUploadDialog({ onClose }: { onClose: () => void }) {
               error={errors.newFolder}
             />
             <Field id="title" name="title" label="Base title (optional)" error={errors.title} description="With several images, each gets a number: 'Sports Day 1', 'Sports Day 2'…" />
-            {batch.files.length > 0 ? <BatchUploadList files={batch.files} /> : null}
+            {batch.files.length > 0 ? <BatchUploadList files={batch.files} /> : picked.photos.length > 0 ? <GalleryUploadDescriptions key={picked.choice} photos={picked.photos} /> : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 {finished ? 'Done' : 'Cancel'}

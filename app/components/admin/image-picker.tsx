@@ -116,7 +116,12 @@ export function ImagePickerDialog({ open, onOpenChange, onSelect }: ImagePickerD
   const loading = library.state !== 'idle' && !library.data
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className="sm:max-w-2xl">
+      {/*
+        The dialog is portalled out of the form it was opened from, but React still bubbles its events
+        up the component tree: the upload's or the search's submit would submit (save) that form, and
+        typing here would count as editing it.
+      */}
+      <DialogContent className="sm:max-w-2xl" onSubmit={(event) => event.stopPropagation()} onChange={(event) => event.stopPropagation()}>
         <DialogHeader>
           <DialogTitle>Select or Upload Image</DialogTitle>
           <DialogDescription>Choose an image from the media library or the gallery, or add a new one to the media library.</DialogDescription>
@@ -252,7 +257,7 @@ function DescribeUpload({ file, uploading, onUpload, onCancel }: { file: File; u
   )
 }
 
-/** Searches the media library by alt text or file name; a form of its own, so Enter never submits the form the picker was opened from. */
+/** Searches the media library by alt text or file name; a form of its own, so Enter searches rather than submitting anything else. */
 function MediaSearch({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
   const [text, setText] = useState(search)
   return (
@@ -262,7 +267,6 @@ function MediaSearch({ search, onSearch }: { search: string; onSearch: (search: 
       className="flex gap-2"
       onSubmit={(event) => {
         event.preventDefault()
-        event.stopPropagation()
         onSearch(text.trim().slice(0, LIST_SEARCH_MAX_LENGTH))
       }}
     >

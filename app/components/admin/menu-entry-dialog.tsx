@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { SelectField } from '#app/components/forms/choice-fields.tsx'
 import { Field } from '#app/components/forms/field.tsx'
-import { MENU_SCREENS, SCREEN_NAMES, type AdminMenuEntry, type MenuPageOption } from '#app/domain/menu/menu.ts'
+import { MENU_SCREENS, MENU_TITLES, SCREEN_NAMES, type AdminMenuEntry, type MenuPageOption } from '#app/domain/menu/menu.ts'
 import { MENU_LABEL_MAX, menuItemSchema, TOP_LEVEL } from '#app/domain/menu/menu.schema.ts'
 import type { MenuLinkKind, MenuName } from '#db/tables/navigation.ts'
 
@@ -13,8 +13,6 @@ const LINK_KIND_OPTIONS = [
 ] satisfies { value: MenuLinkKind; label: string }[]
 
 const SCREEN_OPTIONS = MENU_SCREENS.map((screen) => ({ value: screen, label: SCREEN_NAMES[screen] }))
-
-export const MENU_TITLES: Record<MenuName, string> = { header: 'Header menu', footer: 'Footer Quick Links' }
 
 interface MenuEntryDialogProps {
   menu: MenuName
@@ -29,6 +27,11 @@ interface MenuEntryDialogProps {
 /** 'Add entry' / 'Edit entry': the label, what it links to and, in the header, the entry it goes under. */
 export function MenuEntryDialog({ menu, entry, topLevel, pages, onClose }: MenuEntryDialogProps) {
   const [linkKind, setLinkKind] = useState<string>(entry?.linkKind ?? (pages.length ? 'page' : 'screen'))
+  const [label, setLabel] = useState(entry?.label ?? '')
+  const [pageId, setPageId] = useState(entry?.pageId ?? null)
+  const titleOf = (id: string | null) => pages.find((page) => page.id === id)?.title
+  /** An empty label, or one still the previous page's title, takes the chosen page's title; words of one's own stay. */
+  const labelFor = (chosen: string) => (label.trim() === '' || label === titleOf(pageId) ? (titleOf(chosen) ?? label) : label)
   const parents = topLevel.filter((candidate) => candidate.id !== entry?.id)
   const hasChildren = (entry?.children.length ?? 0) > 0
   return (
@@ -42,7 +45,16 @@ export function MenuEntryDialog({ menu, entry, topLevel, pages, onClose }: MenuE
       {({ errors, revalidate }) => (
         <>
           <input type="hidden" name="menu" value={menu} />
-          <Field id="label" name="label" label="Label" defaultValue={entry?.label} maxLength={MENU_LABEL_MAX} error={errors.label} />
+          <Field
+            id="label"
+            name="label"
+            label="Label"
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+            maxLength={MENU_LABEL_MAX}
+            description={linkKind === 'page' ? "Left empty, the page's title." : undefined}
+            error={errors.label}
+          />
           <SelectField
             id="linkKind"
             name="linkKind"
@@ -63,7 +75,12 @@ export function MenuEntryDialog({ menu, entry, topLevel, pages, onClose }: MenuE
               options={pages.map((page) => ({ value: page.id, label: page.label }))}
               defaultValue={entry?.pageId ?? undefined}
               placeholder={pages.length ? 'Choose a page' : 'No pages yet'}
-              onValueChange={(value) => revalidate({ pageId: value })}
+              onValueChange={(value) => {
+                const next = labelFor(value)
+                setLabel(next)
+                setPageId(value)
+                revalidate({ pageId: value, label: next })
+              }}
               error={errors.pageId}
             />
           ) : null}

@@ -28,6 +28,7 @@ export function PageDialog({ page, topLevelPages, onClose }: { page: Page | null
       {(form) => (
         <>
           <TitleAndSlugFields
+            subject="pages"
             item={page}
             restored={form.restored}
             errors={form.errors}

@@ -8,7 +8,7 @@ import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { PublicationBadge } from '#app/components/admin/publication-badge.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
-import { formatFileSize, policyPath, reviewState, type Policy, type PolicyVersion } from '#app/domain/policy/policy.ts'
+import { formatFileSize, policyDownloadPath, policyPath, reviewState, type Policy, type PolicyVersion } from '#app/domain/policy/policy.ts'
 import { POLICY_MESSAGES } from '#app/domain/policy/policy.schema.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { formatDate } from '#app/lib/format.ts'
@@ -102,7 +102,8 @@ export function PolicyAdminCard({
             </div>
             {policy.reviewDate ? <p className="text-sm text-muted-foreground">Review by {formatDay(policy.reviewDate)}</p> : null}
             {policy.fileUrl ? (
-              <a href={policy.fileUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              // The stable address: a stored file's own is withdrawn from visitors once a newer document replaces it.
+              <a href={policyDownloadPath(policy.slug)} target="_blank" rel="noopener noreferrer" className={linkClass}>
                 <ExternalLink aria-hidden className="size-4" />
                 View Document<span className="sr-only"> of {policy.title} (opens in a new tab)</span>
               </a>

@@ -1,4 +1,5 @@
-import { addColumnAfter, addRowAfter, deleteColumn, deleteRow, deleteTable, goToNextCell, isInTable, tableEditing } from '@tiptap/pm/tables'
+import { TextSelection, type Command, type Transaction } from '@tiptap/pm/state'
+import { addColumn, addRow, deleteColumn, deleteRow, deleteTable, findTable, goToNextCell, isInTable, selectedRect, TableMap, tableEditing } from '@tiptap/pm/tables'
 import { Node, type Editor, type JSONContent } from '@tiptap/react'
 import { CALLOUT_KINDS, type CalloutKind } from '#app/lib/rich-text-sanitizer.ts'
 import { isVideoPlayerSource, VIDEO_MESSAGES, videoPlayerSource } from '#app/lib/video-embeds.ts'
@@ -33,7 +34,8 @@ const Table = Node.create({
   addProseMirrorPlugins: () => [tableEditing()],
   addKeyboardShortcuts() {
     return {
-      Tab: () => isInTable(this.editor.state) && goToNextCell(1)(this.editor.state, this.editor.view.dispatch),
+      // Tab in the last cell adds a row, as in a word processor, rather than leaving the editor with the next keys typed nowhere.
+      Tab: () => isInTable(this.editor.state) && (goToNextCell(1)(this.editor.state, this.editor.view.dispatch) || addRowBelow(this.editor.state, this.editor.view.dispatch)),
       'Shift-Tab': () => isInTable(this.editor.state) && goToNextCell(-1)(this.editor.state, this.editor.view.dispatch),
     }
   },
@@ -104,16 +106,55 @@ export const RICH_TEXT_BLOCKS = [Table, TableRow, TableHeader, TableCell, Callou
 
 const cell = (type: 'tableHeader' | 'tableCell'): JSONContent => ({ type, content: [{ type: 'paragraph' }] })
 
-/** A 3 × 3 table whose first row holds the column headings. */
+/** Puts the cursor in the cell at (row, column) of the table whose content starts at `tableStart`. */
+function cursorInCell(tr: Transaction, tableStart: number, row: number, column: number) {
+  const table = tr.doc.nodeAt(tableStart - 1)
+  if (!table) return tr
+  const map = TableMap.get(table)
+  const cellPos = tableStart + map.map[row * map.width + column]!
+  return tr.setSelection(TextSelection.near(tr.doc.resolve(cellPos + 1)))
+}
+
+/** A row below the selected ones, which takes the cursor in its first cell: what is typed next belongs there. */
+const addRowBelow: Command = (state, dispatch) => {
+  if (!isInTable(state)) return false
+  if (dispatch) {
+    const rect = selectedRect(state)
+    dispatch(cursorInCell(addRow(state.tr, rect, rect.bottom), rect.tableStart, rect.bottom, 0).scrollIntoView())
+  }
+  return true
+}
+
+/** A column right of the selected ones, which takes the cursor in the selection's row. */
+const addColumnRight: Command = (state, dispatch) => {
+  if (!isInTable(state)) return false
+  if (dispatch) {
+    const rect = selectedRect(state)
+    dispatch(cursorInCell(addColumn(state.tr, rect, rect.right), rect.tableStart, rect.top, rect.right).scrollIntoView())
+  }
+  return true
+}
+
+/** A 3 × 3 table whose first row holds the column headings, with the cursor in its first cell. */
 export function insertTable(editor: Editor) {
   const row = (type: 'tableHeader' | 'tableCell'): JSONContent => ({ type: 'tableRow', content: [cell(type), cell(type), cell(type)] })
-  editor.chain().focus().insertContent({ type: 'table', content: [row('tableHeader'), row('tableCell'), row('tableCell')] }).run()
+  editor
+    .chain()
+    .focus()
+    .insertContent({ type: 'table', content: [row('tableHeader'), row('tableCell'), row('tableCell')] })
+    // Inserting leaves the cursor at the table's end, in its last cell.
+    .command(({ tr }) => {
+      const table = findTable(tr.selection.$from)
+      if (table) cursorInCell(tr, table.start, 0, 0)
+      return true
+    })
+    .run()
 }
 
 /** The table commands of prosemirror-tables, run on the editor's state. */
 export const TABLE_COMMANDS = {
-  addRow: addRowAfter,
-  addColumn: addColumnAfter,
+  addRow: addRowBelow,
+  addColumn: addColumnRight,
   deleteRow,
   deleteColumn,
   deleteTable,

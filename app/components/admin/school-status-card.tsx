@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
-import { TextareaField } from '#app/components/forms/field.tsx'
+import { Field, TextareaField } from '#app/components/forms/field.tsx'
 import { useActionToast } from '#app/components/hooks/use-action-toast.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
@@ -18,6 +18,8 @@ export const SCHOOL_STATUS_TEXT = {
   closedNote: "Also puts 'School closed' on today's calendar. Families who subscribed to alerts are told at once.",
   announcedNote: 'Families who subscribed to alerts are told at once.',
   openNote: "Replaces today's status notice; if it said closed, late start or early dismissal, families are told the school is open.",
+  day: 'Day',
+  dayNote: 'Today, or a later day: a status for a later day shows from the start of that day.',
 } as const
 
 const NOTES: Record<SchoolStatus, string> = {
@@ -32,7 +34,7 @@ const NOTES: Record<SchoolStatus, string> = {
  * the usual text, ready to publish or to edit first: closing the school
  * tells every family, so it is never one stray click (docs/product-rules.md#alerts).
  */
-export function SchoolStatusCard({ today }: { today: Alert | null }) {
+export function SchoolStatusCard({ today, todayDate }: { today: Alert | null; todayDate: string }) {
   const [choosing, setChoosing] = useState<SchoolStatus | null>(null)
   const current = today?.schoolStatus ? SCHOOL_STATUS_CHOICES[today.schoolStatus].label : null
   return (
@@ -56,12 +58,12 @@ export function SchoolStatusCard({ today }: { today: Alert | null }) {
           </Button>
         ))}
       </CardContent>
-      {choosing ? <SchoolStatusDialog status={choosing} onClose={() => setChoosing(null)} /> : null}
+      {choosing ? <SchoolStatusDialog status={choosing} todayDate={todayDate} onClose={() => setChoosing(null)} /> : null}
     </Card>
   )
 }
 
-function SchoolStatusDialog({ status, onClose }: { status: SchoolStatus; onClose: () => void }) {
+function SchoolStatusDialog({ status, todayDate, onClose }: { status: SchoolStatus; todayDate: string; onClose: () => void }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher, onClose)
   const choice = SCHOOL_STATUS_CHOICES[status]
@@ -76,6 +78,17 @@ function SchoolStatusDialog({ status, onClose }: { status: SchoolStatus; onClose
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="school-status" />
           <input type="hidden" name="status" value={status} />
+          <Field
+            id="status-day"
+            name="day"
+            label={SCHOOL_STATUS_TEXT.day}
+            type="date"
+            required
+            min={todayDate}
+            defaultValue={todayDate}
+            description={SCHOOL_STATUS_TEXT.dayNote}
+            error={refusedFieldErrors(fetcher.data)?.day}
+          />
           <TextareaField
             id="status-message"
             name="message"

@@ -24,13 +24,14 @@ export interface BatchOutcome {
  * has its own progress and its own result, a refused file does not stop the
  * others, and the server holds one photo at a time. Each large photo is
  * fitted for upload just before it is sent. `fields` go with every file,
- * with its `position` in the batch and the batch's `count`.
+ * with its `position` in the batch and the batch's `count`; `fieldsOf` adds
+ * a file's own (its description).
  */
 export function useBatchUpload(url: string) {
   const [files, setFiles] = useState<BatchFile[]>([])
   const [running, setRunning] = useState(false)
 
-  async function upload(chosen: readonly File[], fields: Record<string, string>): Promise<BatchOutcome> {
+  async function upload(chosen: readonly File[], fields: Record<string, string>, fieldsOf?: (index: number) => Record<string, string>): Promise<BatchOutcome> {
     const update = (index: number, change: Partial<BatchFile>) => setFiles((current) => current.map((file, at) => (at === index ? { ...file, ...change } : file)))
     setFiles(chosen.map((file) => ({ name: file.name, bytes: file.size, status: 'waiting', sent: 0 })))
     setRunning(true)
@@ -41,7 +42,7 @@ export function useBatchUpload(url: string) {
         const fitted = await fitImageForUpload(file)
         update(index, { status: 'uploading', bytes: fitted.size })
         const body = new FormData()
-        for (const [name, value] of Object.entries(fields)) body.set(name, value)
+        for (const [name, value] of Object.entries({ ...fields, ...fieldsOf?.(index) })) body.set(name, value)
         body.set('images', fitted)
         body.set('position', String(index + 1))
         body.set('count', String(chosen.length))

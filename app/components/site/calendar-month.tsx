@@ -5,26 +5,10 @@ import { useSite } from '#app/components/hooks/use-site.ts'
 import { CategoryBadge } from '#app/components/site/category-badge.tsx'
 import { eventPagePath } from '#app/domain/event/event.ts'
 import type { MonthEventDate } from '#app/domain/event/event-summary.ts'
-import type { MonthDay } from '#app/domain/event/month-grid.ts'
+import { monthName, WEEKDAY_HEADINGS, type MonthDay } from '#app/domain/event/month-grid.ts'
 import { formatPlainDate } from '#app/domain/event/recurrence.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { cn } from '#app/lib/utils.ts'
-import { dateTimeFormat } from '#app/lib/date-formatters.ts'
-
-const WEEKDAYS = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const
-
-/** 'December 2026' */
-function monthName(month: string) {
-  return dateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
-}
 
 const dayAnchor = (date: string) => `day-${date}`
 
@@ -109,7 +93,7 @@ export function CalendarMonth({ month, weeks, today, previousHref, nextHref }: C
       <table role="grid" aria-labelledby="month-title" aria-describedby="month-help" className="mt-4 w-full table-fixed border-collapse text-sm">
         <thead>
           <tr>
-            {WEEKDAYS.map(([short, long]) => (
+            {WEEKDAY_HEADINGS.map(([short, long]) => (
               <th key={short} scope="col" abbr={long} className="py-2 text-xs font-semibold text-muted-foreground uppercase sm:text-sm">
                 {short}
               </th>

@@ -1,4 +1,5 @@
 import { Siren } from 'lucide-react'
+import { useReturnFocus } from '#app/components/hooks/use-return-focus.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import type { Alert } from '#app/domain/alert/alert.ts'
@@ -11,9 +12,11 @@ export const EMERGENCY_DIALOG_TEXT = {
 
 /** The emergency alerts not yet dismissed in this visit, in one dialog; any way of closing it dismisses them. */
 export default function EmergencyAlertDialog({ alerts, onDismiss }: { alerts: readonly Alert[]; onDismiss: () => void }) {
+  // It opens by itself, on arrival or when an alert comes in: closing it gives the keyboard back where it was.
+  const returnFocus = useReturnFocus()
   return (
     <Dialog open onOpenChange={(open) => !open && onDismiss()}>
-      <DialogContent className="border-4 border-red-700">
+      <DialogContent className="border-4 border-red-700" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2 text-red-800">
             <Siren aria-hidden className="size-6 shrink-0" />

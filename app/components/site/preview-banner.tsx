@@ -23,13 +23,29 @@ type PreviewNoun = 'post' | 'page'
 
 /**
  * The bar above a preview. Staff get a button that makes a link to share
- * (the head teacher's approval, say); a shared preview says until when its
+ * (the head teacher's approval, say) and, while links they shared still
+ * work, one that revokes them all; a shared preview says until when its
  * link works.
  */
-export function PreviewBanner({ state, publishedAt, sharedUntil, noun = 'post' }: { state: PublicationState; publishedAt: string; sharedUntil?: string; noun?: PreviewNoun }) {
+export function PreviewBanner({
+  state,
+  publishedAt,
+  sharedUntil,
+  sharedLinks = 0,
+  noun = 'post',
+}: {
+  state: PublicationState
+  publishedAt: string
+  sharedUntil?: string
+  /** Links shared for this item that still work. */
+  sharedLinks?: number
+  noun?: PreviewNoun
+}) {
   const { timeZone } = useSite()
-  const share = useFetcher<SharedLink | { ok: false; error: string }>()
-  const link = share.data?.ok ? share.data : null
+  const links = useFetcher<SharedLink | { ok: true; message: string } | { ok: false; error: string }>()
+  const answer = links.data
+  const link = answer?.ok && 'url' in answer ? answer : null
+  const pending = links.state !== 'idle' ? links.formData?.get('intent') : null
   return (
     <aside aria-label="Preview" className="border-b bg-muted">
       <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-3 text-sm">
@@ -38,20 +54,31 @@ export function PreviewBanner({ state, publishedAt, sharedUntil, noun = 'post' }
           Preview. {stateText(state, publishedAt, timeZone, noun)}
           {sharedUntil ? ` This link works until ${formatDate(sharedUntil, timeZone)}, ${formatTime(sharedUntil, timeZone)}.` : ''}
         </p>
-        {sharedUntil ? null : link ? (
-          <div className="space-y-1">
-            <label htmlFor="preview-link" className="font-medium">
-              Link to share (works until {formatDate(link.expiresAt, timeZone)}, {formatTime(link.expiresAt, timeZone)})
-            </label>
-            <input id="preview-link" readOnly value={link.url} onFocus={(event) => event.currentTarget.select()} className="w-full rounded-md border bg-background px-3 py-2 font-mono text-xs" />
-          </div>
-        ) : (
-          <share.Form method="post">
-            <Button type="submit" size="sm" variant="outline" disabled={share.state !== 'idle'}>
-              {share.state !== 'idle' ? 'Making a link...' : 'Share a preview link'}
-            </Button>
-            {share.data && !share.data.ok ? <p role="alert" className="mt-1 text-destructive">{share.data.error}</p> : null}
-          </share.Form>
+        {sharedUntil ? null : (
+          <links.Form method="post" className="space-y-2">
+            {link ? (
+              <div className="space-y-1">
+                <label htmlFor="preview-link" className="font-medium">
+                  Link to share (works until {formatDate(link.expiresAt, timeZone)}, {formatTime(link.expiresAt, timeZone)})
+                </label>
+                <input id="preview-link" readOnly value={link.url} onFocus={(event) => event.currentTarget.select()} className="w-full rounded-md border bg-background px-3 py-2 font-mono text-xs" />
+              </div>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              {link ? null : (
+                <Button type="submit" name="intent" value="share" size="sm" variant="outline" disabled={Boolean(pending)}>
+                  {pending === 'share' ? 'Making a link...' : 'Share a preview link'}
+                </Button>
+              )}
+              {sharedLinks > 0 ? (
+                <Button type="submit" name="intent" value="revoke" size="sm" variant="outline" disabled={Boolean(pending)}>
+                  {pending === 'revoke' ? 'Revoking...' : 'Revoke links'}
+                </Button>
+              ) : null}
+            </div>
+            {answer?.ok && !link ? <p role="status">{answer.message}</p> : null}
+            {answer && !answer.ok ? <p role="alert" className="text-destructive">{answer.error}</p> : null}
+          </links.Form>
         )}
       </div>
     </aside>

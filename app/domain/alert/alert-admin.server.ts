@@ -1,12 +1,12 @@
 import { createEvent, deleteEvent } from '#app/domain/event/event-admin.server.ts'
 import { announce } from '#app/domain/outbox/announce.server.ts'
-import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { newId } from '#db/portable.ts'
 import type { AlertLevel, SchoolStatus } from '#db/tables/notifications.ts'
-import { SCHOOL_STATUS_CHOICES, schoolDay, type Alert } from './alert.ts'
+import { SCHOOL_STATUS_CHOICES, schoolDay, schoolDayOn, type Alert } from './alert.ts'
 import { ALERT_MESSAGES, type AlertInput, type SchoolStatusInput } from './alert.schema.ts'
 import { toAlert } from './alert.server.ts'
 
@@ -44,8 +44,8 @@ function announceAlert(tx: WriteTransaction, alert: Alert) {
 }
 
 /** A new alert; important and emergency ones are announced to families for its start. */
-export async function createAlert(input: AlertInput, { now = new Date(), timeZone = config.timeZone }: AlertClock = {}): Promise<Alert> {
-  const times = storedTimes(input, timeZone)
+export async function createAlert(input: AlertInput, { now = new Date(), timeZone }: AlertClock = {}): Promise<Alert> {
+  const times = storedTimes(input, timeZone ?? (await siteTimeZone()))
   const id = newId()
   const stamp = now.toISOString()
   return writeTransaction(async (tx) => {
@@ -65,8 +65,8 @@ export async function createAlert(input: AlertInput, { now = new Date(), timeZon
  * becomes important or emergency or moves to a later start (announcing is
  * idempotent per family, so nobody is told twice of the same alert).
  */
-export async function updateAlert(id: string, input: AlertInput, { now = new Date(), timeZone = config.timeZone }: AlertClock = {}): Promise<Alert> {
-  const times = storedTimes(input, timeZone)
+export async function updateAlert(id: string, input: AlertInput, { now = new Date(), timeZone }: AlertClock = {}): Promise<Alert> {
+  const times = storedTimes(input, timeZone ?? (await siteTimeZone()))
   return writeTransaction(async (tx) => {
     const previous = await tx.db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst()
     if (!previous) throw notFound()
@@ -114,13 +114,19 @@ function statusLevel(status: SchoolStatus, replaced: readonly { school_status: S
 }
 
 /**
- * The one-click school status for today: an alert from now until the end of
- * the school's day, replacing any status alert of the same day; 'closed'
- * also puts 'School closed' on the calendar for the day, and that entry goes
- * again with the status it came with (docs/product-rules.md#alerts).
+ * The one-click school status for today or a later day: an alert until the
+ * end of that school day, from now for today, else from the day's start
+ * (so a closure decided the evening before shows from midnight), replacing
+ * any status alert of the same day; 'closed' also puts 'School closed' on the
+ * calendar for the day, and that entry goes again with the status it came
+ * with (docs/product-rules.md#alerts).
  */
-export async function setSchoolStatus(input: SchoolStatusInput, { now = new Date(), timeZone = config.timeZone }: AlertClock = {}): Promise<Alert> {
-  const day = schoolDay(now, timeZone)
+export async function setSchoolStatus(input: SchoolStatusInput, { now = new Date(), timeZone: chosenZone }: AlertClock = {}): Promise<Alert> {
+  const timeZone = chosenZone ?? (await siteTimeZone())
+  const today = schoolDay(now, timeZone)
+  if (input.day && input.day < today.date) throw DomainError.invalidField('day', ALERT_MESSAGES.statusDayPast)
+  const day = input.day && input.day > today.date ? schoolDayOn(input.day, timeZone) : today
+  const startsAt = day === today ? now.toISOString() : day.start
   const choice = SCHOOL_STATUS_CHOICES[input.status]
   const message = input.message ?? ''
   return writeTransaction(async (tx) => {
@@ -150,7 +156,7 @@ export async function setSchoolStatus(input: SchoolStatusInput, { now = new Date
         title: choice.title,
         message,
         link: event ? '/calendar' : null,
-        starts_at: stamp,
+        starts_at: startsAt,
         ends_at: day.end,
         school_status: input.status,
         event_id: event?.id ?? null,

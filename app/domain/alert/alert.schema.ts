@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { UNKNOWN_ACTION, optionalText, requiredText, rowId } from '#app/lib/schema-helpers.ts'
 import { visitorLinkOrNull } from '#app/lib/url-schemas.ts'
 import { isWallClockTime } from '#app/lib/zoned-time.ts'
+import { isPlainDate } from '#app/domain/event/recurrence.ts'
 import { ALERT_LEVELS, SCHOOL_STATUSES } from '#db/tables/notifications.ts'
 
 /** A title fits one line of the banner on a phone. */
@@ -22,6 +23,9 @@ export const ALERT_MESSAGES = {
   endBeforeStart: 'End must be after the start',
   statusRequired: 'Choose a school status: open, closed, late start or early dismissal',
   statusSet: (label: string) => `School status for today set to ${label}`,
+  statusSetFor: (label: string, day: string) => `School status for ${day} set to ${label}`,
+  statusDayInvalid: 'Day must be a valid date',
+  statusDayPast: 'Day must be today or later',
 } as const
 
 /**
@@ -48,13 +52,24 @@ export const alertSchema = z
 
 export type AlertInput = z.infer<typeof alertSchema>
 
-/** The one-click status of the school today, with the message families read. */
+/**
+ * The one-click status of the school, with the message families read, for
+ * today or a later day ('YYYY-MM-DD' of the school's clocks; empty is today):
+ * a closure decided the evening before is entered for tomorrow.
+ */
 export const schoolStatusSchema = z.object({
   status: z.enum(SCHOOL_STATUSES, { error: ALERT_MESSAGES.statusRequired }),
   message: optionalText('Message', ALERT_MESSAGE_MAX),
+  day: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || isPlainDate(value), ALERT_MESSAGES.statusDayInvalid)
+    .transform((value) => value || null),
 })
 
-export type SchoolStatusInput = z.infer<typeof schoolStatusSchema>
+/** Without a day, the status is today's. */
+export type SchoolStatusInput = Omit<z.infer<typeof schoolStatusSchema>, 'day'> & { day?: string | null }
 
 export const alertActionSchema = z.discriminatedUnion(
   'intent',

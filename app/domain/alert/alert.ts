@@ -72,7 +72,11 @@ export function dismissalKey(alert: Pick<Alert, 'id' | 'updatedAt'>): string {
 
 /** The school's day at `now`: its date and the instants it starts and ends. */
 export function schoolDay(now: Date, timeZone: string) {
-  const date = utcToZonedTime(now.toISOString(), timeZone).slice(0, 10)
+  return schoolDayOn(utcToZonedTime(now.toISOString(), timeZone).slice(0, 10), timeZone)
+}
+
+/** The school's day of `date` ('YYYY-MM-DD'): the instants it starts and ends. */
+export function schoolDayOn(date: string, timeZone: string) {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   const nextDate = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10)
   return { date, start: zonedTimeToUtc(`${date}T00:00`, timeZone), end: zonedTimeToUtc(`${nextDate}T00:00`, timeZone) }

@@ -15,6 +15,7 @@ import {
   type CoverSubmission,
 } from '../publishing/publishable-item.server.ts'
 import { forgetRevisions, listRevisions, recordRevision, type Revision } from '../publishing/revisions.server.ts'
+import { freeSlugForTitle } from '../publishing/free-slug.server.ts'
 import type { FocalPoint, ImageDescription } from '../media/media.schema.ts'
 import { BLOG_MESSAGES, blogSchema, blogSnapshotSchema, type BlogInput, type BlogSnapshot } from './blog.schema.ts'
 import { getBlogPost, toBlogPost } from './blog.server.ts'
@@ -50,6 +51,11 @@ const storedCover = (value: unknown) => storedCoverImage(value, 'blogs')
 async function assertSlugFree(tx: WriteTransaction, slug: string, id: string) {
   const other = await tx.db.selectFrom('blogs').select('id').where('slug', '=', slug).where('id', '<>', id).executeTakeFirst()
   if (other) throw slugTaken()
+}
+
+/** The slug the editor proposes for a post with this title: its own when free, else numbered past the posts that have it (`exceptId`: the post being edited). */
+export function suggestBlogPostSlug(title: string, exceptId?: string): Promise<string | null> {
+  return freeSlugForTitle(db, 'blogs', title, { exceptId })
 }
 
 /** Another editor can take the slug between the check and the write: the constraint then answers like the check. */
@@ -118,7 +124,7 @@ function postColumns(post: {
 /** A new post with the given fields: published now unless the submission says otherwise. */
 export async function createBlogPost(input: BlogSubmission, { authorId = null }: BlogAuthor = {}): Promise<BlogPost> {
   const content = storedContent(input.content)
-  const clock = publishingClock()
+  const clock = await publishingClock()
   const publication = publicationToStore(input.publication, null, clock)
   const cover = await storedCover(input.coverFile)
   const description = coverDescription(input, cover, { alt: '', decorative: false }, false)
@@ -147,6 +153,7 @@ export async function createBlogPost(input: BlogSubmission, { authorId = null }:
  */
 export async function updateBlogPost(id: string, input: BlogSubmission, { authorId = null }: BlogAuthor = {}): Promise<BlogPost> {
   const content = storedContent(input.content)
+  const clock = await publishingClock()
   const uploadedCover = await storedCover(input.coverFile)
   return writeTransaction(
     async (tx) => {
@@ -156,7 +163,6 @@ export async function updateBlogPost(id: string, input: BlogSubmission, { author
         .where('id', '=', id)
         .executeTakeFirst()
       if (!previous) throw notFound()
-      const clock = publishingClock()
       const stored = { status: previous.status, publishedAt: readTimestamp(previous.published_at) }
       const publication = publicationToStore(input.publication, stored, clock)
       const cover = uploadedCover ?? (input.removeCover ? null : previous.cover_image)

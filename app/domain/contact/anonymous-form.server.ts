@@ -1,11 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { RouterContextProvider } from 'react-router'
-import { resolveAuthSecret } from '#app/lib/auth-secret.server.ts'
 import { clientAddressGroup } from '#app/lib/client-address-group.ts'
-import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { sharedRenderContext } from '#app/lib/request-context.ts'
+import { isSiteSignature, signForSite } from '#app/lib/site-signature.server.ts'
 import type { WriteTransaction } from '#app/lib/transaction.server.ts'
 import { CONTACT_MIN_FILL_MS } from './contact.schema.ts'
 import { FORM_TOKEN_COOKIE, TOKEN_IN_COOKIE } from './form-token.ts'
@@ -32,16 +31,6 @@ export interface AnonymousFormLimits {
   window: { max: number; ms: number }
 }
 
-let secret: string | undefined
-function appSecret() {
-  secret ??= resolveAuthSecret(config.authSecret, config.dataDir)
-  return secret
-}
-
-function sign(purpose: string, value: string) {
-  return createHmac('sha256', appSecret()).update(`${purpose}:${value}`).digest('base64url')
-}
-
 /** The contact form's names predate the other forms: its tokens and visitor keys stay as they were. */
 const tokenPurpose = (purpose: AnonymousFormPurpose) => `${purpose}-form`
 const visitorPurpose = (purpose: AnonymousFormPurpose) => `${purpose}-visitor`
@@ -57,7 +46,7 @@ export function issueFormToken(purpose: AnonymousFormPurpose, now = new Date()):
 
 function signedToken(purpose: string, now: Date) {
   const payload = `${now.getTime()}.${randomBytes(16).toString('base64url')}`
-  return `${payload}.${sign(purpose, payload)}`
+  return `${payload}.${signForSite(purpose, payload)}`
 }
 
 /** The cookie's token is good for either form, like a token the page carried in each of them. */
@@ -92,11 +81,7 @@ export function readFormToken(purpose: AnonymousFormPurpose, token: unknown, now
   if (typeof token !== 'string') return null
   const [renderedAt = '', id = '', signature = '', ...rest] = token.split('.')
   if (rest.length > 0 || !/^\d+$/.test(renderedAt) || !/^[\w-]{22}$/.test(id)) return null
-  const given = Buffer.from(signature)
-  const signedFor = (signer: string) => {
-    const expected = Buffer.from(sign(signer, `${renderedAt}.${id}`))
-    return given.length === expected.length && timingSafeEqual(given, expected)
-  }
+  const signedFor = (signer: string) => isSiteSignature(signer, `${renderedAt}.${id}`, signature)
   if (!signedFor(tokenPurpose(purpose)) && !signedFor(PAGE_TOKEN_PURPOSE)) return null
   const age = now.getTime() - Number(renderedAt)
   if (age < CONTACT_MIN_FILL_MS || age > TOKEN_LIFETIME_MS) return null
@@ -105,7 +90,7 @@ export function readFormToken(purpose: AnonymousFormPurpose, token: unknown, now
 
 /** Visitors are remembered by a keyed hash of their address group (an IPv6 visitor by the /64), never the address itself. */
 function visitorKey(purpose: AnonymousFormPurpose, clientAddress: string) {
-  return sign(visitorPurpose(purpose), clientAddressGroup(clientAddress))
+  return signForSite(visitorPurpose(purpose), clientAddressGroup(clientAddress))
 }
 
 /**

@@ -1,15 +1,15 @@
 import { containsText } from '#app/lib/text-filter.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { removeFileOnceUnused, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { checkImageUpload, storeImage } from '#app/lib/uploads/uploads.server.ts'
 import { isWallClockTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { newId, now, writeJson } from '#db/portable.ts'
 import { announce } from '../outbox/announce.server.ts'
-import { SLUG_MAX_LENGTH, slugify } from '../publishing/slug.ts'
+import { firstFreeSlug, SLUG_MAX_LENGTH, slugify } from '../publishing/slug.ts'
 import { toSchoolEvent, toSchoolEvents } from './event.server.ts'
 import { isPlainDate } from './recurrence.ts'
 import { checkSeries } from './recurrence.server.ts'
@@ -78,8 +78,7 @@ async function freeSlug(tx: WriteTransaction, title: string): Promise<string> {
   const taken = new Set(
     (await tx.db.selectFrom('events').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)])).execute()).map((row) => row.slug),
   )
-  if (!taken.has(base)) return base
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+  return firstFreeSlug(base, (slug) => taken.has(slug))
 }
 
 /** The chosen image file, checked by its bytes and stored; null when none was chosen. */
@@ -130,7 +129,8 @@ function announceEvent(tx: WriteTransaction, id: string) {
  * from the subscribers' event mails: the calendar entry of a school closure,
  * whose alert already tells them.
  */
-export async function createEvent(input: EventSubmission, timeZone = config.timeZone, { announced = true }: { announced?: boolean } = {}): Promise<SchoolEvent> {
+export async function createEvent(input: EventSubmission, timeZone?: string, { announced = true }: { announced?: boolean } = {}): Promise<SchoolEvent> {
+  timeZone ??= await siteTimeZone()
   const times = storedTimes(input, timeZone)
   const uploadedImage = await storedImage(input.imageFile)
   const id = newId()
@@ -151,7 +151,8 @@ export async function createEvent(input: EventSubmission, timeZone = config.time
 }
 
 /** The same fields on an existing event. A replaced uploaded image goes after the commit. */
-export async function updateEvent(id: string, input: EventSubmission, timeZone = config.timeZone): Promise<SchoolEvent> {
+export async function updateEvent(id: string, input: EventSubmission, timeZone?: string): Promise<SchoolEvent> {
+  timeZone ??= await siteTimeZone()
   const times = storedTimes(input, timeZone)
   const uploadedImage = await storedImage(input.imageFile)
   return writeTransaction(

@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, Selectable } from 'kysely'
 import type { Database } from '#db/database.ts'
 import { db } from '#app/lib/db.server.ts'
-import { config } from '#app/lib/env.server.ts'
 import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { readBool, readJson, readNullableTimestamp, readTimestamp } from '#db/portable.ts'
 import type { EventTable } from '#db/tables/content.ts'
 import { publishedOnly } from '../publishing/visibility.server.ts'
@@ -74,7 +74,8 @@ async function publishedEventsSince(since: Date, categoryId?: string, before?: D
  * `since`, by start date ascending, each once (a repeating one with its
  * rule): the calendar feed.
  */
-export async function listEventsEndingSince(since: Date, categoryId?: string, timeZone = config.timeZone): Promise<SchoolEvent[]> {
+export async function listEventsEndingSince(since: Date, categoryId?: string, timeZone?: string): Promise<SchoolEvent[]> {
+  timeZone ??= await siteTimeZone()
   const events = await publishedEventsSince(since, categoryId)
   // The query read single events that end since; a series is current when one of its dates does.
   return events.filter((event) => !event.recurrence || nextOccurrences(event, timeZone, since, 1).length > 0)
@@ -86,7 +87,8 @@ export async function listEventsEndingSince(since: Date, categoryId?: string, ti
  * them when given. The day of grace keeps today's events listed in every
  * time zone.
  */
-export async function listUpcomingEvents(now = new Date(), { categoryId, timeZone = config.timeZone, limit }: { categoryId?: string; timeZone?: string; limit?: number } = {}): Promise<SchoolEvent[]> {
+export async function listUpcomingEvents(now = new Date(), { categoryId, timeZone: chosenZone, limit }: { categoryId?: string; timeZone?: string; limit?: number } = {}): Promise<SchoolEvent[]> {
+  const timeZone = chosenZone ?? (await siteTimeZone())
   const from = new Date(now.getTime() - DAY_MS)
   const horizon = new Date(now.getTime() + CALENDAR_LIST_DAYS * DAY_MS).toISOString()
   const events = await publishedEventsSince(from, categoryId)
@@ -104,7 +106,8 @@ export async function listUpcomingEvents(now = new Date(), { categoryId, timeZon
 }
 
 /** The occurrences between two instants (a month of the month view), optionally of one category. */
-export async function listOccurrencesBetween(from: Date, to: Date, { categoryId, timeZone = config.timeZone }: { categoryId?: string; timeZone?: string } = {}): Promise<SchoolEvent[]> {
+export async function listOccurrencesBetween(from: Date, to: Date, { categoryId, timeZone: chosenZone }: { categoryId?: string; timeZone?: string } = {}): Promise<SchoolEvent[]> {
+  const timeZone = chosenZone ?? (await siteTimeZone())
   const events = await publishedEventsSince(from, categoryId, to)
   return occurrencesBetween(events, timeZone, { from, to })
 }

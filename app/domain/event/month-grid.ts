@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#app/lib/date-formatters.ts'
 import { countLeading } from '#app/lib/sorted-search.ts'
 import { utcToZonedTime, wallClockMs, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
 import type { SchoolEvent } from './event.ts'
@@ -7,6 +8,22 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
 
 /** What the grid needs of a date to place it on its days. */
 type Dated = Pick<SchoolEvent, 'startDate' | 'endDate'>
+
+/** A month grid's column headings, Monday first: the short name shown and the whole name read out. */
+export const WEEKDAY_HEADINGS = [
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
+] as const
+
+/** 'December 2026' for '2026-12'. */
+export function monthName(month: string) {
+  return dateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+}
 
 export interface MonthDay<Event extends Dated = SchoolEvent> {
   /** 'YYYY-MM-DD' on the school's clocks. */

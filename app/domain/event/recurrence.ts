@@ -32,13 +32,13 @@ export const MAX_EXCEPTIONS = 100
 
 export const RECURRENCE_MESSAGES = {
   invalid:
-    'Repeat rule must be an RRULE with FREQ=DAILY, WEEKLY or MONTHLY and only INTERVAL, BYDAY, BYMONTHDAY, UNTIL or COUNT (for example FREQ=WEEKLY;BYDAY=TU;UNTIL=20270701)',
-  needsEnd: 'A repeating event needs an end: UNTIL (a last date) or COUNT (a number of times)',
-  untilAndCount: 'A repeat rule has either UNTIL or COUNT, not both',
-  count: `COUNT must be a whole number from 1 to ${MAX_OCCURRENCES}`,
-  interval: `INTERVAL must be a whole number from 1 to ${MAX_INTERVAL}`,
+    'Repeat rule must be an RRULE with FREQ=DAILY, WEEKLY or MONTHLY and only INTERVAL, BYDAY, BYMONTHDAY, and an end: UNTIL=a last date, or COUNT=a number of times (for example FREQ=WEEKLY;BYDAY=TU;UNTIL=20270701)',
+  needsEnd: 'Choose when the series ends: on a date, or after a number of times.',
+  untilAndCount: 'A series ends either on a date or after a number of times, not both',
+  count: `The number of times must be a whole number from 1 to ${MAX_OCCURRENCES}`,
+  interval: `Repeat every 1 to ${MAX_INTERVAL} days, weeks or months`,
   tooLong: `A repeating event must end within ${MAX_SERIES_YEARS} years of its start`,
-  untilBeforeStart: 'UNTIL must not be before the start date',
+  untilBeforeStart: 'The series must not end before its start date',
   exceptions: 'Skipped dates must be dates like 2026-12-24, separated by commas',
   tooManyExceptions: `At most ${MAX_EXCEPTIONS} skipped dates`,
 } as const

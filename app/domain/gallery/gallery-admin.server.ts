@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { refuseIfInUse } from '#app/domain/media/media-admin.server.ts'
-import type { FocalPoint, ImageDescription } from '#app/domain/media/media.schema.ts'
+import { describedAs, type FocalPoint, type ImageDescription } from '#app/domain/media/media.schema.ts'
 import { db } from '#app/lib/db.server.ts'
 import { pageOfQuery } from '#app/lib/list-page.server.ts'
 import type { ListPageInfo } from '#app/lib/list-params.ts'
@@ -9,8 +9,8 @@ import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { MAX_FILES_PER_UPLOAD } from '#app/lib/uploads/upload-rules.ts'
-import { checkImageUpload, storeImages } from '#app/lib/uploads/uploads.server.ts'
-import { isUniqueViolation, newId } from '#db/portable.ts'
+import { checkImageUpload, photoTakenAt, storeImages } from '#app/lib/uploads/uploads.server.ts'
+import { isUniqueViolation, newId, readBool } from '#db/portable.ts'
 import {
   BULK_MAX,
   DEFAULT_FOLDER,
@@ -19,6 +19,7 @@ import {
   GALLERY_FOLDER_PAGE_SIZE,
   GALLERY_PAGE_SIZE,
   galleryUploadSchema,
+  NEW_ALBUM_SWITCHES,
   placeOutOfRange,
   uploadTitles,
   type AdminGalleryFolder,
@@ -27,11 +28,12 @@ import {
   type GalleryFolderInput,
   type GalleryImage,
   type GalleryImageChanges,
+  type PhotoDescription,
 } from './gallery.schema.ts'
 import { inAlbumOrder, toGalleryFolder, toGalleryImage, whereListedUnder } from './gallery.server.ts'
 
-/** A new folder: its name and switches, and optionally its description. */
-export type NewGalleryFolder = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & { description?: string }
+/** A new folder: its name, and optionally its description and switches (NEW_ALBUM_SWITCHES when left out). */
+export type NewGalleryFolder = Pick<GalleryFolderInput, 'name'> & Partial<Pick<GalleryFolderInput, 'externalUse' | 'enabled' | 'description'>>
 
 /** A folder's change: its name and switches, and its description and cover when given. */
 export type GalleryFolderChanges = Pick<GalleryFolderInput, 'name' | 'externalUse' | 'enabled'> & Partial<Pick<GalleryFolderInput, 'description' | 'coverImageId'>>
@@ -167,10 +169,30 @@ async function freeSlug(tx: WriteTransaction, name: string) {
   return slug
 }
 
-/** The first place in an album, before its current first photo: new photos show first, as they always did. */
-async function placesBefore(tx: WriteTransaction, folder: string, count: number) {
-  const first = await tx.db.selectFrom('gallery').select((eb) => eb.fn.min('position').as('first')).where('folder', '=', folder).executeTakeFirst()
-  return first?.first === null || first?.first === undefined ? 0 : Number(first.first) - count
+/**
+ * Where a new photo joins its album, in camera order: after the album's last
+ * photo that has no date taken or was taken no later than it. The photos after
+ * that place move down one (and are published as changed). Without a date
+ * the photo goes last, so photos sent one at a time keep the order chosen.
+ */
+async function makePlaceForNew(tx: WriteTransaction, folder: string, takenAt: string | null): Promise<number> {
+  let before = tx.db.selectFrom('gallery').select('position').where('folder', '=', folder)
+  if (takenAt) before = before.where((eb) => eb.or([eb('taken_at', 'is', null), eb('taken_at', '<=', takenAt)]))
+  const last = await before.orderBy('position', 'desc').limit(1).executeTakeFirst()
+  if (!takenAt || last === undefined) {
+    if (last !== undefined) return last.position + 1
+    const first = await tx.db.selectFrom('gallery').select((eb) => eb.fn.min('position').as('first')).where('folder', '=', folder).executeTakeFirst()
+    // Every photo of the album was taken later: it goes first.
+    if (first?.first === null || first?.first === undefined) return 0
+    return Number(first.first) - 1
+  }
+  const place = last.position + 1
+  const after = await tx.db.selectFrom('gallery').select('id').where('folder', '=', folder).where('position', '>=', place).execute()
+  if (after.length > 0) {
+    await tx.db.updateTable('gallery').set((eb) => ({ position: eb('position', '+', 1) })).where('folder', '=', folder).where('position', '>=', place).execute()
+    tx.publish(...after.map((image) => ({ table: 'gallery' as const, type: 'update' as const, id: image.id })))
+  }
+  return place
 }
 
 /** The place after an album's current last photo: photos moved in join at the end. */
@@ -183,15 +205,15 @@ async function placeAfter(tx: WriteTransaction, folder: string) {
  * The chosen files, each checked by its bytes (never the browser's claim).
  * An empty file input still posts one nameless empty file: that is no choice.
  */
-async function checkedImages(values: readonly unknown[]): Promise<Uint8Array[]> {
+async function checkedImages(values: readonly unknown[]): Promise<{ bytes: Uint8Array; takenAt: string | null }[]> {
   const chosen = values.filter((value) => !(value instanceof File && value.size === 0 && value.name === ''))
   if (chosen.length === 0) throw DomainError.invalidField('images', GALLERY_MESSAGES.noImages)
   if (chosen.length > MAX_FILES_PER_UPLOAD) throw DomainError.invalidField('images', GALLERY_MESSAGES.tooManyImages)
-  const images: Uint8Array[] = []
+  const images: { bytes: Uint8Array; takenAt: string | null }[] = []
   for (const value of chosen) {
     const checked = await checkImageUpload(value)
     if (!checked.ok) throw DomainError.invalidField('images', checked.error)
-    images.push(checked.value)
+    images.push({ bytes: checked.value, takenAt: await photoTakenAt(value) })
   }
   return images
 }
@@ -214,7 +236,12 @@ export interface GalleryUpload {
  */
 export async function uploadGalleryImages(input: GalleryUpload): Promise<GalleryImage[]> {
   const images = await checkedImages(input.files)
-  const stored = await storeImages(storage, 'gallery', images, folderStorageKey(input.folder))
+  const stored = await storeImages(
+    storage,
+    'gallery',
+    images.map((image) => image.bytes),
+    folderStorageKey(input.folder),
+  )
 
   // The form's rule for titles (trimmed, empty is none) also for callers that pass a file's name (the image picker).
   const baseTitle = galleryUploadSchema.shape.title.safeParse(input.title ?? undefined).data ?? null
@@ -231,7 +258,8 @@ export async function uploadGalleryImages(input: GalleryUpload): Promise<Gallery
     focal_y: input.focal?.y ?? 0.5,
     // A millisecond apart, the first chosen the newest, so the grid (newest first) shows them in the order chosen.
     created_at: new Date(createdAt - index).toISOString(),
-    position: index,
+    taken_at: images[index]!.takenAt,
+    position: 0,
   }))
   return writeTransaction(
     async (tx) => {
@@ -240,18 +268,18 @@ export async function uploadGalleryImages(input: GalleryUpload): Promise<Gallery
         for (const row of rows) row.folder = existing.name
       } else {
         const folderId = newId()
-        // A new album waits for someone to check the photos may be shown (consent) and publish it.
         // Another upload may create the same folder meanwhile: its row then serves both.
         const created = await tx.db
           .insertInto('gallery_folders')
-          .values({ id: folderId, name: input.folder, external_use: true, enabled: false, slug: await freeSlug(tx, input.folder), created_at: new Date().toISOString() })
+          .values({ id: folderId, name: input.folder, external_use: NEW_ALBUM_SWITCHES.externalUse, enabled: NEW_ALBUM_SWITCHES.enabled, slug: await freeSlug(tx, input.folder), created_at: new Date().toISOString() })
           .onConflict((conflict) => conflict.column('name').doNothing())
           .executeTakeFirst()
         if (Number(created.numInsertedOrUpdatedRows ?? 0) > 0) tx.publish({ table: 'gallery_folders', type: 'insert', id: folderId })
       }
-      const first = await placesBefore(tx, rows[0]!.folder, rows.length)
-      for (const row of rows) row.position += first
-      await tx.db.insertInto('gallery').values(rows).execute()
+      for (const row of rows) {
+        row.position = await makePlaceForNew(tx, row.folder, row.taken_at)
+        await tx.db.insertInto('gallery').values(row).execute()
+      }
       tx.publish(...rows.map((row) => ({ table: 'gallery' as const, type: 'insert' as const, id: row.id })))
       return rows.map(toGalleryImage)
     },
@@ -352,6 +380,35 @@ export async function moveGalleryImageTo(id: string, place: number, from?: numbe
   })
 }
 
+/**
+ * Saves the descriptions of several photos of one album at once (the
+ * 'Describe photos' screen): every photo must be in the album, else nothing
+ * changes. Only photos whose description changed are written and published.
+ * Returns how many changed.
+ */
+export async function describeAlbumPhotos(albumId: string, photos: readonly PhotoDescription[]): Promise<number> {
+  return writeTransaction(async (tx) => {
+    const album = await tx.db.selectFrom('gallery_folders').select('name').where('id', '=', albumId).executeTakeFirst()
+    if (!album) throw folderNotFound()
+    const wanted = new Map(photos.map((photo) => [photo.id, describedAs(photo)]))
+    if (wanted.size > BULK_MAX) throw DomainError.invalidField('ids', GALLERY_MESSAGES.tooManySelected)
+    if (wanted.size === 0) throw DomainError.invalidField('ids', GALLERY_MESSAGES.noneSelected)
+    const stored = await tx.db.selectFrom('gallery').select(['id', 'folder', 'alt', 'decorative']).where('id', 'in', [...wanted.keys()]).execute()
+    if (stored.length !== wanted.size) throw DomainError.notFound(GALLERY_MESSAGES.imageNotFound)
+    if (stored.some((photo) => photo.folder !== album.name)) throw DomainError.invalid(GALLERY_MESSAGES.notInThisAlbum)
+    const changed = stored.filter((photo) => {
+      const description = wanted.get(photo.id)!
+      return photo.alt !== description.alt || readBool(photo.decorative) !== description.decorative
+    })
+    for (const photo of changed) {
+      const description = wanted.get(photo.id)!
+      await tx.db.updateTable('gallery').set({ alt: description.alt, decorative: description.decorative }).where('id', '=', photo.id).execute()
+    }
+    tx.publish(...changed.map((photo) => ({ table: 'gallery' as const, type: 'update' as const, id: photo.id })))
+    return changed.length
+  })
+}
+
 /** Shows an album to visitors: Enabled on. An album not for external use stays hidden whatever this says. */
 export async function publishGalleryFolder(id: string): Promise<GalleryFolder> {
   return writeTransaction(async (tx) => {
@@ -376,8 +433,8 @@ export async function createGalleryFolder(input: NewGalleryFolder): Promise<Gall
       .values({
         id,
         name: input.name,
-        external_use: input.externalUse,
-        enabled: input.enabled,
+        external_use: input.externalUse ?? NEW_ALBUM_SWITCHES.externalUse,
+        enabled: input.enabled ?? NEW_ALBUM_SWITCHES.enabled,
         slug: await freeSlug(tx, input.name),
         description: input.description ?? '',
         created_at: new Date().toISOString(),

@@ -47,6 +47,8 @@ export const GALLERY_MESSAGES = {
   notInAlbum: 'Only a photo in an album can be put in order: move it to an album first',
   noneSelected: 'Select at least one image',
   tooManySelected: `Select at most ${BULK_MAX} images at a time`,
+  descriptionsSaved: 'Descriptions saved',
+  notInThisAlbum: 'Each photo must be in this album',
 } as const
 
 /** A place asked for outside the album: places run from 1 to its photo count. */
@@ -122,7 +124,14 @@ export const galleryFolderSchema = z.object({
     .transform((id) => id || null),
 })
 
-/** A new album: its name and description. It starts for external use but not published (docs/product-rules.md#gallery). */
+/**
+ * The switches of a new album, however it is made (the new-album dialog, an
+ * upload naming a new folder, the content API without them): for external use
+ * but not published, so someone checks photo consent before visitors see it.
+ */
+export const NEW_ALBUM_SWITCHES = { externalUse: true, enabled: false } as const
+
+/** A new album: its name and description; its switches are NEW_ALBUM_SWITCHES. */
 export const galleryNewAlbumSchema = galleryFolderSchema.pick({ name: true, description: true })
 
 /** Several photos at once; a form posts each chosen id under `ids`. */
@@ -160,6 +169,39 @@ export interface GalleryImageChanges {
   folder: string
   description?: ImageDescription
   focal?: FocalPoint
+}
+
+/** One photo's description on an album's 'Describe photos' screen: alt text, or decorative (then none). */
+const photoDescriptionSchema = z
+  .object({ id: rowId, alt: altTextField, decorative: checkedBox })
+  .transform((photo) => ({ id: photo.id, ...describedAs(photo) }))
+
+/** The descriptions of an album's photos, saved together: at most a page of the admin grid. */
+export const albumDescriptionsSchema = z.object({
+  album: rowId,
+  photos: z.array(photoDescriptionSchema).min(1, GALLERY_MESSAGES.noneSelected).max(BULK_MAX, GALLERY_MESSAGES.tooManySelected),
+})
+
+export type PhotoDescription = z.output<typeof photoDescriptionSchema>
+
+/** The names of one photo's fields in the descriptions form (and their ids on the page). */
+export function photoDescriptionNames(id: string) {
+  return { alt: `alt-${id}`, decorative: `decorative-${id}` }
+}
+
+/** What the descriptions form posts, for the schema: each photo's id under `ids`, then its fields by `photoDescriptionNames`. */
+export function albumDescriptionValues(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : undefined
+  }
+  return {
+    album: text('album'),
+    photos: form.getAll('ids').map((id) => {
+      const names = photoDescriptionNames(typeof id === 'string' ? id : '')
+      return { id, alt: text(names.alt), decorative: text(names.decorative) }
+    }),
+  }
 }
 
 /** The changes the image form posts, as the domain operation takes them. */
@@ -209,10 +251,10 @@ const batchNumber = z.coerce.number({ error: 'Missing position' }).int().min(1).
 /**
  * One image of a batch chosen in the upload dialog, sent on its own so that
  * each file has its own progress and result: its position in the batch and
- * the batch's size number its title.
+ * the batch's size number its title; its description is its own.
  */
 export const galleryBatchImageSchema = galleryUploadSchema
-  .extend({ position: batchNumber, count: batchNumber })
+  .extend({ position: batchNumber, count: batchNumber, alt: altTextField, decorative: checkedBox })
   .refine((upload) => upload.images.length === 1, { path: ['images'], message: 'Send one image at a time' })
   .refine((upload) => upload.position <= upload.count, { path: ['position'], message: 'Position past the end of the batch' })
 

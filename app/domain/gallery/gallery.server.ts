@@ -73,7 +73,7 @@ export function toGalleryFolder(row: Selectable<GalleryFolderTable>): GalleryFol
 }
 
 /** An image's album: its folder, and 'general' when that is empty. */
-const folderOf = sql<string>`coalesce(nullif(${sql.ref('gallery.folder')}, ''), ${DEFAULT_FOLDER})`
+export const folderOf = sql<string>`coalesce(nullif(${sql.ref('gallery.folder')}, ''), ${DEFAULT_FOLDER})`
 
 /** The images visitors may see: those of published albums (docs/product-rules.md#gallery). */
 function visibleImages() {

@@ -7,7 +7,7 @@ import { MENUS, type MenuItemTable, type MenuName } from '#db/tables/navigation.
 import { isStaffDirectoryEnabled } from '../staff/staff-directory-setting.server.ts'
 import { isMenuScreen, SCREEN_NAMES, type AdminMenuEntry, type MenuItem, type MenuPageOption } from './menu.ts'
 import { pageName, readLinkedPages, type LinkedPage } from './menu-pages.server.ts'
-import { MENU_CHILDREN_MAX, MENU_MESSAGES, MENU_TOP_LEVEL_MAX, type MenuItemInput } from './menu.schema.ts'
+import { labelFromPageTitle, MENU_CHILDREN_MAX, MENU_MESSAGES, MENU_TOP_LEVEL_MAX, type MenuItemInput } from './menu.schema.ts'
 
 const notFound = () => DomainError.notFound(MENU_MESSAGES.notFound)
 
@@ -68,7 +68,11 @@ export async function loadMenuEditor(): Promise<{ header: AdminMenuEntry[]; foot
   const tree = (menu: MenuName) => items.filter((item) => item.menu === menu && item.parentId === null).map(describe)
   const options = [...pages.values()]
     .sort((a, b) => a.sortKey.localeCompare(b.sortKey))
-    .map((page) => ({ id: page.id, label: page.state === 'published' ? pageName(page) : `${pageName(page)} (${PAGE_HIDDEN[page.state].option})` }))
+    .map((page) => ({
+      id: page.id,
+      label: page.state === 'published' ? pageName(page) : `${pageName(page)} (${PAGE_HIDDEN[page.state].option})`,
+      title: labelFromPageTitle(page.title),
+    }))
   return { header: tree('header'), footer: tree('footer'), pages: options }
 }
 
@@ -82,10 +86,12 @@ function linkColumns(input: MenuItemInput) {
   }
 }
 
-async function checkPage(tx: WriteTransaction, input: MenuItemInput) {
-  if (input.linkKind !== 'page' || !input.pageId) return
-  const page = await tx.db.selectFrom('pages').select('id').where('id', '=', input.pageId).executeTakeFirst()
+/** The label to store: as typed, or for a page's entry left without one, the page's title (which must exist). */
+async function checkedLabel(tx: WriteTransaction, input: MenuItemInput): Promise<string> {
+  if (input.linkKind !== 'page' || !input.pageId) return input.label
+  const page = await tx.db.selectFrom('pages').select('title').where('id', '=', input.pageId).executeTakeFirst()
   if (!page) throw DomainError.invalidField('pageId', MENU_MESSAGES.pageMissing)
+  return input.label || labelFromPageTitle(page.title)
 }
 
 /** The rules of where an entry may go: one level deep, only in the header, within the limits (docs/product-rules.md#menus). */
@@ -144,11 +150,11 @@ async function readBack(tx: WriteTransaction, id: string): Promise<MenuItem> {
 export async function createMenuItem(input: MenuItemInput, position?: number): Promise<MenuItem> {
   const id = newId()
   return writeTransaction(async (tx) => {
-    await checkPage(tx, input)
+    const label = await checkedLabel(tx, input)
     const siblings = await checkPlace(tx, null, input)
     await tx.db
       .insertInto('menu_items')
-      .values({ id, menu: input.menu, parent_id: input.parentId, label: input.label, ...linkColumns(input), sort_order: siblings.length })
+      .values({ id, menu: input.menu, parent_id: input.parentId, label, ...linkColumns(input), sort_order: siblings.length })
       .execute()
     tx.publish({ table: 'menu_items', type: 'insert', id })
     await renumber(tx, placed([...siblings, id], id, position ?? siblings.length))
@@ -165,12 +171,12 @@ export async function updateMenuItem(id: string, input: MenuItemInput, position?
   return writeTransaction(async (tx) => {
     const before = await tx.db.selectFrom('menu_items').select(['menu', 'parent_id']).where('id', '=', id).executeTakeFirst()
     if (!before) throw notFound()
-    await checkPage(tx, input)
+    const label = await checkedLabel(tx, input)
     const siblings = await checkPlace(tx, id, input)
     const stays = before.menu === input.menu && before.parent_id === input.parentId
     await tx.db
       .updateTable('menu_items')
-      .set({ menu: input.menu, parent_id: input.parentId, label: input.label, ...linkColumns(input), ...(stays ? {} : { sort_order: siblings.length }) })
+      .set({ menu: input.menu, parent_id: input.parentId, label, ...linkColumns(input), ...(stays ? {} : { sort_order: siblings.length }) })
       .where('id', '=', id)
       .execute()
     tx.publish({ table: 'menu_items', type: 'update', id })
@@ -205,6 +211,31 @@ export async function moveMenuItem(id: string, direction: 'up' | 'down'): Promis
     if (direction === 'down' && index === siblings.length - 1) throw DomainError.invalid(MENU_MESSAGES.alreadyLast)
     await renumber(tx, placed(siblings, id, direction === 'up' ? index - 1 : index + 1))
   })
+}
+
+/**
+ * The pages screen's 'Add to menu': the page as a new top-level entry of the
+ * menu, labelled with its title. A page already in that menu (at any level)
+ * is refused, with the message the screen shows. Returns the message of success.
+ */
+export async function addPageToMenu(pageId: string, menu: MenuName): Promise<string> {
+  return writeTransaction(async (tx) => {
+    const page = await tx.db.selectFrom('pages').select('title').where('id', '=', pageId).executeTakeFirst()
+    if (!page) throw DomainError.notFound(MENU_MESSAGES.pageMissing)
+    const present = await tx.db.selectFrom('menu_items').select('id').where('menu', '=', menu).where('link_kind', '=', 'page').where('page_id', '=', pageId).executeTakeFirst()
+    if (present) throw DomainError.conflict(MENU_MESSAGES.alreadyInMenu(page.title, menu))
+    await createMenuItem({ menu, parentId: null, label: '', linkKind: 'page', pageId, screen: null, url: null })
+    return MENU_MESSAGES.addedToMenu(page.title, menu)
+  })
+}
+
+/** The menus each of these pages is in (by an entry at any level), for the pages screen's 'Add to menu'. */
+export async function menusOfPages(pageIds: readonly string[]): Promise<Record<string, MenuName[]>> {
+  const menus: Record<string, MenuName[]> = {}
+  if (pageIds.length === 0) return menus
+  const rows = await db.selectFrom('menu_items').select(['page_id', 'menu']).distinct().where('link_kind', '=', 'page').where('page_id', 'in', [...pageIds]).orderBy('menu').execute()
+  for (const row of rows) if (row.page_id) (menus[row.page_id] ??= []).push(row.menu)
+  return menus
 }
 
 /**

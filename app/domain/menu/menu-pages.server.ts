@@ -3,6 +3,7 @@ import { readTimestamp } from '#db/portable.ts'
 import type { Database } from '#db/database.ts'
 import type { PublishStatus } from '#db/tables/content.ts'
 import { pageAddress } from '../page/page-address.ts'
+import { isPublicAt, pagesWithParent, publicSince, publicStatus } from '../page/page-visibility.server.ts'
 import { publicationState, type PublicationState } from '../publishing/publication.ts'
 
 /** A page a menu entry may point at, with its parent's, read straight from `pages` (the page domain owns writing them). */
@@ -33,10 +34,10 @@ function stateOf(row: PageRow, now: Date): PublicationState {
 /** The pages with these ids (every page when none are given), each with its address and what visitors see of it. */
 export async function readLinkedPages(database: Kysely<Database>, ids: readonly string[] | 'all', now: Date = new Date()): Promise<Map<string, LinkedPage>> {
   if (ids !== 'all' && ids.length === 0) return new Map()
-  let query = database
-    .selectFrom('pages as page')
-    .leftJoin('pages as parent', 'parent.id', 'page.parent_id')
+  let query = pagesWithParent(database)
     .select([
+      publicStatus.as('publicStatus'),
+      publicSince.as('publicSince'),
       'page.id',
       'page.title',
       'page.slug',
@@ -47,8 +48,6 @@ export async function readLinkedPages(database: Kysely<Database>, ids: readonly 
       'parent.id as parentId',
       'parent.title as parentTitle',
       'parent.slug as parentSlug',
-      'parent.status as parentStatus',
-      'parent.published_at as parentPublishedAt',
       'parent.sort_order as parentSortOrder',
     ])
   if (ids !== 'all') query = query.where('page.id', 'in', [...ids])
@@ -58,8 +57,8 @@ export async function readLinkedPages(database: Kysely<Database>, ids: readonly 
     const own = stateOf(row, now)
     let state: LinkedPage['state'] = own
     if (row.parent_id !== null) {
-      if (row.parentId === null || row.parentStatus === null || row.parentPublishedAt === null) state = 'parent missing'
-      else if (own === 'published' && stateOf({ ...row, status: row.parentStatus, published_at: row.parentPublishedAt }, now) !== 'published') state = 'parent hidden'
+      if (row.parentId === null) state = 'parent missing'
+      else if (own === 'published' && !isPublicAt(row, now)) state = 'parent hidden'
     }
     const parentKey = row.parentTitle === null ? '' : `${String(row.parentSortOrder ?? 0).padStart(6, '0')}${row.parentTitle}\u0000`
     pages.set(row.id, {

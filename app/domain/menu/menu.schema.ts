@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { requiredText, rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
+import { rowId, UNKNOWN_ACTION } from '#app/lib/schema-helpers.ts'
 import { INVALID_URL, isExternalUrl, MAX_URL_LENGTH } from '#app/lib/url-rules.ts'
-import { MENU_LINK_KINDS, MENUS } from '#db/tables/navigation.ts'
-import { isMenuScreen } from './menu.ts'
+import { MENU_LINK_KINDS, MENUS, type MenuName } from '#db/tables/navigation.ts'
+import { isMenuScreen, MENU_TITLES } from './menu.ts'
 
 /** Longest label: a header entry must still fit on one line beside the others. */
 export const MENU_LABEL_MAX = 60
@@ -35,10 +35,22 @@ export const MENU_MESSAGES = {
   tooManyChildren: `At most ${MENU_CHILDREN_MAX} entries can go under one entry`,
   alreadyFirst: 'This entry is already the first',
   alreadyLast: 'This entry is already the last',
+  labelRequired: 'Label is required',
+  addedToMenu: (title: string, menu: MenuName) => `"${title}" added to the ${MENU_TITLES[menu]}`,
+  alreadyInMenu: (title: string, menu: MenuName) => `"${title}" is already in the ${MENU_TITLES[menu]}`,
   confirmDelete: 'Are you sure you want to delete this menu entry?',
   confirmDeleteWithChildren: (count: number) =>
     `Are you sure you want to delete this menu entry? The ${count === 1 ? 'entry' : `${count} entries`} under it will be deleted too.`,
 } as const
+
+/**
+ * The label a page's entry takes when none is typed: the page's title, cut
+ * to fit a label.
+ */
+export function labelFromPageTitle(title: string): string {
+  const trimmed = title.trim()
+  return trimmed.length <= MENU_LABEL_MAX ? trimmed : `${trimmed.slice(0, MENU_LABEL_MAX - 1).trimEnd()}…`
+}
 
 const optionalId = z
   .string()
@@ -48,8 +60,9 @@ const optionalId = z
   .transform((value) => value || null)
 
 /**
- * One entry: its menu, label, what it links to (a page, a public screen or
- * an http(s) address: only the field of the chosen kind counts) and, in the
+ * One entry: its menu, label (left empty for a page: the page's title),
+ * what it links to (a page, a public screen or an http(s) address: only the
+ * field of the chosen kind counts) and, in the
  * header, the top-level entry it goes under. The server adds the checks
  * that need the database: the page and the parent exist, one level deep, the
  * limits (docs/product-rules.md#menus).
@@ -63,7 +76,8 @@ export const menuItemSchema = z
       .max(64)
       .optional()
       .transform((value) => (value && value !== TOP_LEVEL ? value : null)),
-    label: requiredText('Label', MENU_LABEL_MAX),
+    // Empty for a page: the server gives it the page's title.
+    label: z.string().trim().max(MENU_LABEL_MAX, `Label must be less than ${MENU_LABEL_MAX} characters`).default(''),
     linkKind: z.enum(MENU_LINK_KINDS, { error: MENU_MESSAGES.linkKindRequired }),
     pageId: optionalId,
     screen: optionalId,
@@ -83,8 +97,21 @@ export const menuItemSchema = z
     }
     if (entry.menu === 'footer' && entry.parentId) context.addIssue({ code: 'custom', path: ['parentId'], message: MENU_MESSAGES.footerFlat })
   })
+  // Checked even when another field is refused (an unknown link kind), so every missing field is named at once.
+  .refine((entry) => entry.linkKind === 'page' || entry.label !== '', {
+    path: ['label'],
+    message: MENU_MESSAGES.labelRequired,
+    when: (payload) => typeof (payload.value as { label?: unknown }).label === 'string',
+  })
 
 export type MenuItemInput = z.output<typeof menuItemSchema>
+
+/** The pages screen's 'Add to menu': the page, at the top level of one menu. */
+export const addPageToMenuSchema = z.object({
+  intent: z.literal('add-to-menu'),
+  id: rowId,
+  menu: z.enum(MENUS, { error: MENU_MESSAGES.invalidMenu }),
+})
 
 export const MOVE_DIRECTIONS = ['up', 'down'] as const
 

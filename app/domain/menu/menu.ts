@@ -24,6 +24,9 @@ export const SCREEN_NAMES: Record<MenuScreen, string> = {
   staff: 'Staff Directory',
 }
 
+/** Each menu's name, as the back office says it. */
+export const MENU_TITLES: Record<MenuName, string> = { header: 'Header menu', footer: 'Footer Quick Links' }
+
 export function isMenuScreen(value: string | null): value is MenuScreen {
   return (MENU_SCREENS as readonly string[]).includes(value ?? '')
 }
@@ -58,8 +61,9 @@ export interface AdminMenuEntry extends MenuItem {
   children: AdminMenuEntry[]
 }
 
-/** A page the entry form offers: 'Admissions › Open Days', drafts marked. */
+/** A page the entry form offers: 'Admissions › Open Days', drafts marked, and its own title for the entry's label. */
 export interface MenuPageOption {
   id: string
   label: string
+  title: string
 }

@@ -7,6 +7,7 @@ import { database, db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { mailer } from '#app/lib/mail/mail.server.ts'
+import { getSchoolName } from '../section/site-shell.server.ts'
 import { composerFor, PermanentDeliveryFailure, registeredPeriodicTasks, registeredPushSender, type OutboxMessage } from './outbox.server.ts'
 import './composers.server.ts'
 
@@ -198,7 +199,8 @@ async function attempt(message: OutboxMessage): Promise<Outcome> {
     if ('postponeUntil' in composed) return { status: 'postponed', until: composed.postponeUntil }
     if (composed.send.channel === 'mail') {
       title = composed.send.mail.subject
-      await mailer.send({ ...composed.send.mail, messageId: messageIdFor(message.id) })
+      // Sent in the school's name unless MAIL_FROM names a sender.
+      await mailer.send({ ...composed.send.mail, messageId: messageIdFor(message.id), senderName: await getSchoolName() })
       return { status: 'sent', title }
     }
     title = pushTitle(composed.send.push.payload)

@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely'
 import { deleteMenuItemsLinkingTo } from '#app/domain/menu/menu-admin.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { removeFileOnceUnused, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
+import type { Database } from '#db/database.ts'
 import { isUniqueViolation, newId, now, readBool, readTimestamp } from '#db/portable.ts'
 import type { FocalPoint, ImageDescription } from '../media/media.schema.ts'
 import type { PublicationChange } from '../publishing/publication.ts'
@@ -16,8 +18,10 @@ import {
   type CoverSubmission,
 } from '../publishing/publishable-item.server.ts'
 import { forgetRevisions, listRevisions, recordRevision, type Revision } from '../publishing/revisions.server.ts'
+import { freeSlugForTitle } from '../publishing/free-slug.server.ts'
 import { slugify } from '../publishing/slug.ts'
 import { PAGE_LIMITS, PAGE_MESSAGES, pageSlug, pageSnapshotSchema, type MoveDirection, type PageSnapshot } from './page.schema.ts'
+import { isReservedPageSlug } from './page-slugs.ts'
 import { getPage, toPage } from './page.server.ts'
 import type { Page } from './page.ts'
 
@@ -46,13 +50,33 @@ export interface PageAuthor {
 
 const notFound = () => DomainError.notFound(PAGE_MESSAGES.notFound)
 
-/** The slug as stored: the one typed, else one made from the title; either must be well formed and free of the site's own addresses. */
-function chosenSlug(input: PageSubmission): string {
-  const slug = input.slug?.trim() || slugify(input.title)
-  if (!slug) throw DomainError.invalidField('slug', PAGE_MESSAGES.slugFromTitle)
+/** The slug typed, well formed and none of the site's own addresses; null when left to the title. */
+function typedSlug(input: PageSubmission): string | null {
+  const slug = input.slug?.trim()
+  if (!slug) {
+    if (!slugify(input.title)) throw DomainError.invalidField('slug', PAGE_MESSAGES.slugFromTitle)
+    return null
+  }
   const checked = pageSlug.safeParse(slug)
   if (!checked.success) throw DomainError.invalidField('slug', checked.error.issues[0]?.message ?? PAGE_MESSAGES.slugFormat)
   return checked.data
+}
+
+/** A slug made from a title: its own when free, else numbered past the pages and the site's addresses that have it ('calendar-2'). */
+function slugForTitle(executor: Kysely<Database>, title: string, exceptId?: string): Promise<string | null> {
+  return freeSlugForTitle(executor, 'pages', title, { exceptId, reserved: isReservedPageSlug })
+}
+
+/** The slug the editor proposes for a page with this title (`exceptId`: the page being edited). */
+export function suggestPageSlug(title: string, exceptId?: string): Promise<string | null> {
+  return slugForTitle(db, title, exceptId)
+}
+
+/** The slug to store: the one typed when it is free (else refused), or one made free from the title. */
+async function slugToStore(tx: WriteTransaction, input: PageSubmission, typed: string | null, id: string): Promise<string> {
+  if (typed === null) return (await slugForTitle(tx.db, input.title, id)) ?? ''
+  await assertSlugFree(tx, typed, id)
+  return typed
 }
 
 function storedContent(html: string | undefined): string {
@@ -156,9 +180,10 @@ function pageColumns(page: {
 
 /** A new page, last among its siblings: published now unless the submission says otherwise. */
 export async function createPage(input: PageSubmission, { authorId = null }: PageAuthor = {}): Promise<Page> {
-  const slug = chosenSlug(input)
+  const typed = typedSlug(input)
+  let slug = typed ?? ''
   const content = storedContent(input.content)
-  const clock = publishingClock()
+  const clock = await publishingClock()
   const publication = publicationToStore(input.publication, null, clock)
   const cover = await storedCoverImage(input.coverFile, 'pages')
   const description = coverDescription(input, cover, { alt: '', decorative: false }, false)
@@ -167,7 +192,7 @@ export async function createPage(input: PageSubmission, { authorId = null }: Pag
   const parentId = input.parentId ?? null
   return writeTransaction(
     async (tx) => {
-      await assertSlugFree(tx, slug, id)
+      slug = await slugToStore(tx, input, typed, id)
       await assertParentAllowed(tx, { id, title: input.title }, parentId)
       await refuseUnreadableForScreenReaders(tx, publication.status, content, { url: cover, ...description })
       await tx.db
@@ -184,7 +209,7 @@ export async function createPage(input: PageSubmission, { authorId = null }: Pag
       return readBackAndRecord(tx, id, authorId)
     },
     { uploads: [cover] },
-  ).catch(slugRace(slug))
+  ).catch((error: unknown) => slugRace(slug)(error))
 }
 
 /**
@@ -194,20 +219,22 @@ export async function createPage(input: PageSubmission, { authorId = null }: Pag
  * replaced cover goes after the commit.
  */
 export async function updatePage(id: string, input: PageSubmission, { authorId = null }: PageAuthor = {}): Promise<Page> {
-  const slug = chosenSlug(input)
+  const typed = typedSlug(input)
+  let slug = typed ?? ''
   const content = storedContent(input.content)
+  const clock = await publishingClock()
   const uploadedCover = await storedCoverImage(input.coverFile, 'pages')
   const parentId = input.parentId ?? null
   return writeTransaction(
     async (tx) => {
       const previous = await tx.db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst()
       if (!previous) throw notFound()
-      const publication = publicationToStore(input.publication, { status: previous.status, publishedAt: readTimestamp(previous.published_at) }, publishingClock())
+      const publication = publicationToStore(input.publication, { status: previous.status, publishedAt: readTimestamp(previous.published_at) }, clock)
       const cover = uploadedCover ?? (input.removeCover ? null : previous.cover_image)
       const keptCover = cover === previous.cover_image
       const description = coverDescription(input, cover, { alt: previous.cover_alt, decorative: readBool(previous.cover_decorative) }, keptCover)
       const focal = coverFocal(input, keptCover ? { x: previous.cover_focal_x, y: previous.cover_focal_y } : null)
-      await assertSlugFree(tx, slug, id)
+      slug = await slugToStore(tx, input, typed, id)
       if (parentId !== previous.parent_id) await assertParentAllowed(tx, { id, title: previous.title }, parentId)
       await refuseUnreadableForScreenReaders(tx, publication.status, content, { url: cover, ...description })
       await tx.db
@@ -224,7 +251,7 @@ export async function updatePage(id: string, input: PageSubmission, { authorId =
       return readBackAndRecord(tx, id, authorId)
     },
     { uploads: [uploadedCover] },
-  ).catch(slugRace(slug))
+  ).catch((error: unknown) => slugRace(slug)(error))
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The first path segments the site already answers at (app/routes.ts, the
- * files in public/ and the browser's own requests): a page at one of them
+ * files in public/, the server's probes and the browser's own requests): a page at one of them
  * would never be shown, or would hide a screen. A unit test proves every
  * fixed top-level route segment is here (tests/unit/page-slugs.test.ts).
  */
@@ -34,6 +34,8 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'icons',
   'push',
   '.well-known',
+  'healthz',
+  'readyz',
 ])
 
 /** Whether a page may not take this slug: the site already uses `/{slug}`. */

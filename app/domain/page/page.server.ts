@@ -2,8 +2,8 @@ import type { Selectable } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
 import { readBool, readTimestamp } from '#db/portable.ts'
 import type { PageTable } from '#db/tables/navigation.ts'
-import { publiclyVisible } from '../publishing/visibility.server.ts'
 import type { Page } from './page.ts'
+import { publicPages } from './page-visibility.server.ts'
 
 export function toPage(row: Selectable<PageTable>): Page {
   return {
@@ -48,36 +48,29 @@ export interface PublicPage {
  * (a child page's address goes through its parent's).
  */
 export async function getPublicPageBySlug(slug: string, now: Date = new Date()): Promise<PublicPage | null> {
-  const row = await db.selectFrom('pages').selectAll().where('slug', '=', slug).where(publiclyVisible(now)).executeTakeFirst()
+  const row = await publicPages(now)
+    .selectAll('page')
+    .select(['parent.title as parentTitle', 'parent.slug as parentSlug'])
+    .where('page.slug', '=', slug)
+    .executeTakeFirst()
   if (!row) return null
   const page = toPage(row)
-  const parent = page.parentId
-    ? await db.selectFrom('pages').select(['id', 'title', 'slug']).where('id', '=', page.parentId).where(publiclyVisible(now)).executeTakeFirst()
-    : null
-  if (page.parentId && !parent) return null
-  const children = await db
-    .selectFrom('pages')
-    .select(['id', 'title', 'slug'])
-    .where('parent_id', '=', page.id)
-    .where(publiclyVisible(now))
-    .orderBy('sort_order')
-    .orderBy('title')
+  const children = await publicPages(now)
+    .select(['page.id', 'page.title', 'page.slug'])
+    .where('page.parent_id', '=', page.id)
+    .orderBy('page.sort_order')
+    .orderBy('page.title')
     .execute()
-  return { page, parent: parent ?? null, children }
+  const parent = page.parentId && row.parentTitle !== null && row.parentSlug !== null ? { id: page.parentId, title: row.parentTitle, slug: row.parentSlug } : null
+  return { page, parent, children }
 }
 
 export type PublicPageEntry = Page & { parentSlug: string | null }
 
 /** The pages a visitor may see at `now`, each with its parent's slug: the sitemap. */
 export async function listPublicPages(now: Date = new Date()): Promise<PublicPageEntry[]> {
-  const rows = await db.selectFrom('pages').selectAll().where(publiclyVisible(now)).orderBy('sort_order').orderBy('title').execute()
-  const pages = rows.map(toPage)
-  const visible = new Map(pages.map((page) => [page.id, page]))
-  return pages.flatMap((page): PublicPageEntry[] => {
-    if (!page.parentId) return [{ ...page, parentSlug: null }]
-    const parent = visible.get(page.parentId)
-    return parent ? [{ ...page, parentSlug: parent.slug }] : []
-  })
+  const rows = await publicPages(now).selectAll('page').select('parent.slug as parentSlug').orderBy('page.sort_order').orderBy('page.title').execute()
+  return rows.map((row) => ({ ...toPage(row), parentSlug: row.parentSlug }))
 }
 
 /** One page of pages for the content API, in tree order of their sort order, with the number in all; optionally filtered. */

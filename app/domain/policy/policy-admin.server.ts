@@ -5,7 +5,7 @@ import { removeFileOnceUnused, writeTransaction, type WriteTransaction } from '#
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { checkDocumentUpload, storeDocument } from '#app/lib/uploads/uploads.server.ts'
 import { isUniqueViolation, newId, now } from '#db/portable.ts'
-import { slugify, SLUG_MAX_LENGTH } from '../publishing/slug.ts'
+import { firstFreeSlug, slugify } from '../publishing/slug.ts'
 import { MAX_POLICY_CATEGORIES, POLICY_CATEGORY_MESSAGES, POLICY_MESSAGES, type PolicyInput } from './policy.schema.ts'
 import { toPolicy, toPolicyCategory, type Policy, type PolicyCategory } from './policy.server.ts'
 
@@ -68,11 +68,7 @@ async function freeSlug(tx: WriteTransaction, title: string): Promise<string> {
   const taken = new Set(
     (await tx.db.selectFrom('policies').select('slug').where('slug', 'like', `${base}%`).execute()).map((row) => row.slug),
   )
-  if (!taken.has(base)) return base
-  for (let n = 2; ; n++) {
-    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - String(n).length - 1)}-${n}`
-    if (!taken.has(candidate)) return candidate
-  }
+  return firstFreeSlug(base, (slug) => taken.has(slug))
 }
 
 /** Another write took the same slug between the check and the insert: answered as a conflict, nothing stored. */

@@ -6,6 +6,7 @@ import { formatDate } from '#app/lib/format.ts'
 import { renderActionMail } from '#app/lib/mail/messages.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { utcToZonedTime } from '#app/lib/zoned-time.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { readJson } from '#db/portable.ts'
 import { addDays, REVIEW_NOTICE_DAYS } from './policy.ts'
 
@@ -26,7 +27,8 @@ function dedupeKey(policyId: string, reviewDate: string, address: string) {
  * moved gets a reminder for the new date; one without a date gets none.
  * Returns how many mails were queued.
  */
-export async function queuePolicyReviewReminders(now: Date, timeZone = config.timeZone): Promise<number> {
+export async function queuePolicyReviewReminders(now: Date, timeZone?: string): Promise<number> {
+  timeZone ??= await siteTimeZone()
   const today = utcToZonedTime(now.toISOString(), timeZone).slice(0, 10)
   const due = await db
     .selectFrom('policies')

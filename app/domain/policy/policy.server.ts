@@ -76,25 +76,32 @@ export async function getPublicPolicyBySlug(slug: string): Promise<Policy | null
   return row ? (await withCategories([row]))[0]! : null
 }
 
-/** The policy a stored document belongs to, as far as its download needs: the title it is named after, and whether visitors may have it. */
+/** The policy a stored document belongs to, as far as its file needs: the title it is named after, and whether visitors may have it. */
 export interface PolicyFile {
   title: string
-  published: boolean
+  /** The current document of a published policy; a draft's, or one a newer document replaced, is the office's. */
+  public: boolean
 }
 
 /**
- * The newest policy that has or had this stored document (its current file
- * or an earlier version); null when no policy links to it.
+ * The newest policy that has this stored document as its current file, else
+ * the newest that had it as an earlier version; null when none links to it.
  */
 export async function policyOfFile(fileUrl: string): Promise<PolicyFile | null> {
   const newestOwner = () => db.selectFrom('policies').select((eb) => ['title', publishedOnly()(eb).as('published')]).orderBy('created_at', 'desc').limit(1)
-  const owner =
-    (await newestOwner().where('file_url', '=', fileUrl).executeTakeFirst()) ??
-    (await newestOwner()
-      .where('id', 'in', db.selectFrom('policy_versions').select('policy_id').where('file_url', '=', fileUrl))
-      .executeTakeFirst())
+  const current = await newestOwner().where('file_url', '=', fileUrl).executeTakeFirst()
   // SQLite answers the comparison as 0 or 1, PostgreSQL as a boolean.
-  return owner ? { title: owner.title, published: Boolean(owner.published) } : null
+  if (current) return { title: current.title, public: Boolean(current.published) }
+  const superseded = await newestOwner()
+    .where('id', 'in', db.selectFrom('policy_versions').select('policy_id').where('file_url', '=', fileUrl))
+    .executeTakeFirst()
+  return superseded ? { title: superseded.title, public: false } : null
+}
+
+/** A policy by its address whatever its status, or null: what staff reach at the stable download address. */
+export async function getPolicyBySlug(slug: string): Promise<Policy | null> {
+  const row = await db.selectFrom('policies').selectAll().where('slug', '=', slug).executeTakeFirst()
+  return row ? (await withCategories([row]))[0]! : null
 }
 
 /** One policy, or null when there is none with this id. */

@@ -12,10 +12,13 @@ export const PUBLICATION_STATES = ['draft', 'scheduled', 'published'] as const s
 
 export const PUBLICATION_MESSAGES = {
   invalidTime: 'Publish date must be a valid date and time',
+  finerThanMillisecond: 'Publish date is kept to the millisecond: send at most three digits after the seconds',
   scheduleNeedsTime: 'Choose when the post should be published',
   scheduleInPast: 'A scheduled time must be in the future',
   invalidState: 'Status must be draft, scheduled or published',
   previewLinkCreated: 'Preview link created',
+  previewLinksRevoked: 'Preview links revoked: the links shared so far no longer work.',
+  previewIntent: 'Choose to share a preview link or to revoke the links.',
   previewExpired: 'This preview link has expired or does not exist.',
   /** Publishing waits until every image is described: 'the cover image', 'the image "trip.png"'. */
   undescribedImages: (images: readonly string[]) =>

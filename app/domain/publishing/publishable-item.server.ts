@@ -2,7 +2,7 @@ import { DomainError } from '#app/lib/errors/domain-error.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
 import { storage } from '#app/lib/storage/storage.server.ts'
 import type { Bucket } from '#app/lib/storage/storage.ts'
-import { config } from '#app/lib/env.server.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import type { WriteTransaction } from '#app/lib/transaction.server.ts'
 import { chosenFile } from '#app/lib/uploads/upload-rules.ts'
 import { checkImageUpload, storeImage } from '#app/lib/uploads/uploads.server.ts'
@@ -33,7 +33,8 @@ export function publicationFromForm(input: { publication?: 'draft' | 'published'
   return input.publication ? { state: input.publication, publishAt: input.publishAt } : undefined
 }
 
-export const publishingClock = () => ({ now: new Date(), timeZone: config.timeZone })
+/** The clock and the school's zone a publication is worked out by; read before a write's transaction opens. */
+export const publishingClock = async () => ({ now: new Date(), timeZone: await siteTimeZone() })
 
 /** The editor keeps an empty paragraph after a final heading or list: it would only add space below the item. */
 function withoutTrailingEmptyParagraphs(html: string) {

@@ -17,3 +17,17 @@ export function slugify(title: string): string {
     .slice(0, SLUG_MAX_LENGTH)
     .replace(/-+$/, '')
 }
+
+/**
+ * The slug made for an item whose slug is left to the title: `base` when it
+ * is free, else the first free of `base-2`, `base-3`… (kept within the
+ * longest slug), so a page titled 'Calendar' becomes 'calendar-2'.
+ */
+export function firstFreeSlug(base: string, unavailable: (slug: string) => boolean): string {
+  if (!unavailable(base)) return base
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`
+    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`
+    if (!unavailable(candidate)) return candidate
+  }
+}

@@ -8,9 +8,11 @@ export { PUSH_MESSAGES, PUSH_TOPICS, type PushTopic } from './push-topics.ts'
  * siblings, Samsung Internet and Opera (Google), Firefox (Mozilla), Safari
  * (Apple), Edge on Windows (Microsoft). The server posts to a subscription's
  * endpoint, so an endpoint anywhere else would let a visitor make the server
- * call an address of their choosing.
+ * call an address of their choosing: hosts are matched exactly, and only
+ * Microsoft's, which differ by region (wns2-db5p...), by a one-label pattern.
  */
-export const PUSH_SERVICE_HOSTS = ['googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'] as const
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com'] as const
+const REGIONAL_PUSH_SERVICE_HOST = /^[a-z0-9-]+\.notify\.windows\.com$/
 
 /** Longest endpoint accepted: the services' own are under 600 characters. */
 export const MAX_ENDPOINT_LENGTH = 1024
@@ -19,7 +21,7 @@ function isPushServiceUrl(value: string): boolean {
   try {
     const url = new URL(value)
     const host = url.hostname.toLowerCase()
-    return url.protocol === 'https:' && url.port === '' && !url.username && !url.password && PUSH_SERVICE_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+    return url.protocol === 'https:' && url.port === '' && !url.username && !url.password && ((PUSH_SERVICE_HOSTS as readonly string[]).includes(host) || REGIONAL_PUSH_SERVICE_HOST.test(host))
   } catch {
     return false
   }

@@ -1,14 +1,14 @@
-import type { Insertable, Kysely, Selectable } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import { policyPath } from '#app/domain/policy/policy.ts'
 import { plainText } from '#app/domain/blog/blog.ts'
 import { pageAddress } from '#app/domain/page/page-address.ts'
+import { pagesWithParent, publicSince, publicStatus } from '#app/domain/page/page-visibility.server.ts'
 import { eventPagePath } from '#app/domain/event/event.ts'
 import type { Change } from '#app/lib/change-feed.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { addBeforeCommitStep, writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import type { Database } from '#db/database.ts'
-import type { PageTable } from '#db/tables/navigation.ts'
 import { readTimestamp } from '#db/portable.ts'
 import { SEARCHABLE_TABLES, type SearchIndexTable, type SearchableTable } from '#db/tables/search.ts'
 
@@ -39,21 +39,25 @@ async function postDocument(reader: Reader, id: string): Promise<Document | unde
   }
 }
 
-const PAGE_COLUMNS = ['id', 'title', 'slug', 'parent_id', 'content', 'seo_description', 'status', 'published_at'] as const
-type PageRow = Pick<Selectable<PageTable>, (typeof PAGE_COLUMNS)[number]>
-
-async function pageDocument(reader: Reader, row: PageRow): Promise<Document> {
-  const parent = row.parent_id ? await reader.selectFrom('pages').select('slug').where('id', '=', row.parent_id).executeTakeFirst() : undefined
-  const published = readTimestamp(row.published_at)
+/**
+ * A page's document: its status and time are the page rule's (a child page is published for the public only while its
+ * parent is, from the later of their times), so a search decides at read time as for every other document.
+ */
+async function pageDocument(reader: Reader, id: string): Promise<Document | undefined> {
+  const row = await pagesWithParent(reader)
+    .select(['page.id', 'page.title', 'page.slug', 'page.content', 'page.seo_description', 'page.published_at', 'parent.slug as parentSlug', publicStatus.as('publicStatus'), publicSince.as('publicSince')])
+    .where('page.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return undefined
   return {
     subject: 'pages',
     subject_id: row.id,
     title: indexedText(row.title),
     body: indexedText([row.seo_description, row.content].filter(Boolean).join(' ')),
-    status: row.status,
-    visible_from: published,
-    url: pageAddress({ slug: row.slug, parentSlug: parent?.slug ?? null }),
-    shown_at: published,
+    status: row.publicStatus,
+    visible_from: readTimestamp(row.publicSince),
+    url: pageAddress({ slug: row.slug, parentSlug: row.parentSlug }),
+    shown_at: readTimestamp(row.published_at),
   }
 }
 
@@ -88,24 +92,20 @@ async function policyDocument(reader: Reader, id: string): Promise<Document | un
   }
 }
 
-/** The document of a post, event or policy by its id (a page's needs its row: see `pageDocument`). */
-const DOCUMENT_READERS = { blogs: postDocument, events: eventDocument, policies: policyDocument }
+/** The document of a row by its id; none when the row is gone. */
+const DOCUMENT_READERS = { blogs: postDocument, pages: pageDocument, events: eventDocument, policies: policyDocument }
 
 async function putDocument(writer: Reader, subject: SearchableTable, id: string, document: Document | undefined) {
   await writer.deleteFrom('search_index').where('subject', '=', subject).where('subject_id', '=', id).execute()
   if (document) await writer.insertInto('search_index').values(document).execute()
 }
 
-/** Brings one row's document (and, for a page, its children's: their address holds its slug) up to date. */
+/** Brings one row's document (and, for a page, its children's: their address and visibility follow it) up to date. */
 async function reindexRow(writer: Reader, subject: SearchableTable, id: string) {
-  if (subject === 'pages') {
-    const row = await writer.selectFrom('pages').select(PAGE_COLUMNS).where('id', '=', id).executeTakeFirst()
-    await putDocument(writer, 'pages', id, row && (await pageDocument(writer, row)))
-    const children = await writer.selectFrom('pages').select(PAGE_COLUMNS).where('parent_id', '=', id).execute()
-    for (const child of children) await putDocument(writer, 'pages', child.id, await pageDocument(writer, child))
-    return
-  }
   await putDocument(writer, subject, id, await DOCUMENT_READERS[subject](writer, id))
+  if (subject !== 'pages') return
+  const children = await writer.selectFrom('pages').select('id').where('parent_id', '=', id).execute()
+  for (const child of children) await putDocument(writer, 'pages', child.id, await pageDocument(writer, child.id))
 }
 
 /** The before-commit step: the documents of the searchable rows this write changed, in the same transaction. */
@@ -142,10 +142,7 @@ export async function rebuildSearchIndex(): Promise<number> {
     for (const subject of SEARCHABLE_TABLES) {
       const ids = await trx.selectFrom(subject).select('id').execute()
       for (const { id } of ids) {
-        const document =
-          subject === 'pages'
-            ? await pageDocument(trx, await trx.selectFrom('pages').select(PAGE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow())
-            : await DOCUMENT_READERS[subject](trx, id)
+        const document = await DOCUMENT_READERS[subject](trx, id)
         if (document) documents.push(document)
         count++
       }

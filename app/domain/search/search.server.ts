@@ -30,22 +30,30 @@ interface EngineSearch {
 /** One more than are ranked: whether there are more matches than that is known without counting them all. */
 const MATCHES_COUNTED = SEARCH_LIMITS.ranked + 1
 /** The order of docs/product-rules.md#site-search among the ranked matches (of `from`, if named); lower scores first. */
-const resultOrder = (from = '') => sql.raw(['in_title desc', 'score', 'shown_at desc nulls last', 'subject_id'].map((term) => (from ? `${from}.${term}` : term)).join(', '))
+const resultOrder = (from = '') =>
+  sql.raw(['title_start desc', 'in_title desc', 'score', 'shown_at desc nulls last', 'subject_id'].map((term) => (from ? `${from}.${term}` : term)).join(', '))
 
 /** FTS5: each word quoted (its syntax cannot reach the engine), all required, the last one as a prefix. */
 function ftsQuery(terms: string[]): string {
   return terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' ')
 }
 
+/** FTS5: the title begins with the words, in their order (the last one as a prefix): an initial-token phrase. */
+function ftsTitleStartQuery(terms: string[]): string {
+  return `title : ^ ${terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' + ')}`
+}
+
 /**
  * The matches of an FTS5 query a visitor may see, newest in the index first (its rowid: a document is indexed again
- * when it changes), with bm25 and whether every word is in the title (`title_matches`, read from the index once per
- * search). `+rowid` keeps SQLite from turning the title check into one whole-query lookup per title match.
+ * when it changes), with bm25, whether every word is in the title (`title_matches`) and whether the title begins with
+ * them (`title_starts`), each read from the index once per search. `+rowid` keeps SQLite from turning those checks
+ * into one whole-query lookup per title match.
  */
 function sqliteMatches(query: string, now: string, { titleOnly, limit }: { titleOnly: boolean; limit: number }) {
   const inTitle = sql`(+search_index_fts.rowid in (select fts_row from title_matches))`
+  const titleStart = sql`(+search_index_fts.rowid in (select fts_row from title_starts))`
   return sql`select search_index_fts.rowid as fts_row, s.subject, s.subject_id, s.shown_at,
-      bm25(search_index_fts, 0, 0, 10.0, 1.0) as score, ${inTitle} as in_title
+      bm25(search_index_fts, 0, 0, 10.0, 1.0) as score, ${inTitle} as in_title, ${titleStart} as title_start
     from search_index_fts
     join search_index s on s.subject = search_index_fts.subject and s.subject_id = search_index_fts.subject_id
     where search_index_fts match ${query} ${titleOnly ? sql`and ${inTitle}` : sql``} and s.status = 'published' and s.visible_from <= ${now}
@@ -71,6 +79,9 @@ const sqliteSearch: EngineSearch = {
     const query = ftsQuery(terms)
     const { rows } = await sql<Row>`with title_matches as materialized (
         select rowid as fts_row from search_index_fts where search_index_fts match ${`title : (${query})`}
+      ),
+      title_starts as materialized (
+        select rowid as fts_row from search_index_fts where search_index_fts match ${ftsTitleStartQuery(terms)}
       ),
       recent as materialized (${sqliteMatches(query, now, { titleOnly: false, limit: MATCHES_COUNTED })}),
       titled as materialized (${sqliteMatches(query, now, { titleOnly: true, limit: SEARCH_LIMITS.titled })}),
@@ -105,6 +116,16 @@ function tsQuery(terms: string[], { inTitle = false } = {}): RawBuilder<unknown>
     .join(' & ')
   return sql`to_tsquery('english'::regconfig, ${text})`
 }
+/**
+ * Whether a title begins with the words, in their order (the last one as a prefix), as FTS5's initial-token phrase
+ * does: the title's words behind a mark that no text can make (`^` at position 1), hyphens as spaces as FTS5 splits
+ * them, matched by the phrase of the mark and the words. Worked out only for a candidate already a title match.
+ */
+function postgresTitleStart(terms: string[]): RawBuilder<boolean> {
+  const phrase = terms.map((term, index) => (index === terms.length - 1 ? `${term}:*` : term)).join(' <-> ')
+  return sql<boolean>`(('''^'':1'::tsvector || to_tsvector('english'::regconfig, translate(s.title, '-', ' ')))
+    @@ ('''^'''::tsquery <-> to_tsquery('english'::regconfig, ${phrase})))`
+}
 /** The weighted words (title A, body B) migration 0020 stores, and the title's words its GIN index holds. */
 const WORDS = sql`words`
 const TITLE_WORDS = sql`to_tsvector('english'::regconfig, title)`
@@ -135,6 +156,7 @@ const postgresSearch: EngineSearch = {
       ranked as (
         select s.subject, s.subject_id, s.title, s.url, s.shown_at, s.body, (select count(*) from recent) as matched,
           (${WORDS} @@ ${titleQuery}) as in_title,
+          (case when ${WORDS} @@ ${titleQuery} then ${postgresTitleStart(terms)} else false end) as title_start,
           -ts_rank('{0.1, 0.2, 0.4, 1.0}', ${WORDS}, ${query}, 1) as score
         from (select * from recent union select * from titled) candidates
         join search_index s on s.subject = candidates.subject and s.subject_id = candidates.subject_id

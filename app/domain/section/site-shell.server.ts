@@ -7,6 +7,11 @@ export type { SiteShell }
 
 export const FALLBACK_SCHOOL_TITLE = 'Our School'
 
+/** The school's name as its pages' header shows it: what mails and authenticator apps call the site. */
+export async function getSchoolName(): Promise<string> {
+  return (await getSectionContent('home.logos'))?.title || FALLBACK_SCHOOL_TITLE
+}
+
 /** Placeholders shown in the footer until the contact section is filled in. */
 export const CONTACT_PLACEHOLDERS = {
   schoolName: FALLBACK_SCHOOL_TITLE,

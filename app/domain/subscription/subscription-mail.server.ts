@@ -2,15 +2,15 @@ import { coverAltOf, excerptOf } from '#app/domain/blog/blog.ts'
 import { toBlogPost } from '#app/domain/blog/blog.server.ts'
 import { calendarEventPath } from '#app/domain/event/event.ts'
 import { registerComposer, registerPeriodicTask, type Composed, type OutboxMessage } from '#app/domain/outbox/outbox.server.ts'
-import { getSectionContent } from '#app/domain/section/section.server.ts'
-import { FALLBACK_SCHOOL_TITLE } from '#app/domain/section/site-shell.server.ts'
+import { getSchoolName } from '#app/domain/section/site-shell.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { renderNoticeMail, type NoticeMail } from '#app/lib/mail/messages.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { readJson, readTimestamp } from '#db/portable.ts'
 import { describeChoices, SUBSCRIPTION_LIMITS, type Subscriber } from './subscription.schema.ts'
-import { removeExpiredSubscriptions, SUBSCRIPTION_MAIL_KINDS, subscriberLinks, toSubscriber } from './subscription.server.ts'
+import { removeExpiredSubscriptions, SUBSCRIPTION_MAIL_KINDS, subscriberLinks, subscriberLinkToken, toSubscriber } from './subscription.server.ts'
 import { digestPosts, queueWeeklyDigests } from './weekly-digest.server.ts'
 
 /**
@@ -21,10 +21,6 @@ import { digestPosts, queueWeeklyDigests } from './weekly-digest.server.ts'
  */
 
 type SubscriberRow = Subscriber & { token: string }
-
-async function siteName() {
-  return (await getSectionContent('home.logos'))?.title || FALLBACK_SCHOOL_TITLE
-}
 
 function absoluteUrl(url: string) {
   return url.startsWith('/') ? `${config.publicUrl}${url}` : url
@@ -43,7 +39,7 @@ async function recipientOf(message: OutboxMessage, wants: (subscriber: Subscribe
   if (!row || row.email !== message.recipient) return { skip: 'The subscriber unsubscribed.' }
   const subscriber = toSubscriber(row)
   if (!wants(subscriber)) return { skip: 'The subscriber no longer wants this.' }
-  return { ...subscriber, token: row.token }
+  return { ...subscriber, token: subscriberLinkToken(row.id) }
 }
 
 const confirmed = (wants: (subscriber: Subscriber) => boolean) => (subscriber: Subscriber) => subscriber.confirmedAt !== null && wants(subscriber)
@@ -79,7 +75,7 @@ const SUBSCRIBED_BECAUSE = 'You get this e-mail because you subscribed to e-mail
 async function composeConfirm(message: OutboxMessage): Promise<Composed> {
   const subscriber = await recipientOf(message, (candidate) => candidate.confirmedAt === null)
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,
@@ -100,7 +96,7 @@ async function composeConfirm(message: OutboxMessage): Promise<Composed> {
 async function composeManage(message: OutboxMessage): Promise<Composed> {
   const subscriber = await recipientOf(message, (candidate) => candidate.confirmedAt !== null)
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,
@@ -125,7 +121,7 @@ async function composePost(message: OutboxMessage): Promise<Composed> {
   if (publishedAt.getTime() > Date.now()) return { postponeUntil: publishedAt }
   const subscriber = await recipientOf(message, confirmed((candidate) => candidate.news === 'instant'))
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,
@@ -149,8 +145,8 @@ async function composeEvent(message: OutboxMessage): Promise<Composed> {
   if (Date.parse(end ?? start) < Date.now()) return { skip: 'The event is over.' }
   const subscriber = await recipientOf(message, confirmed((candidate) => candidate.events))
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
-  const when = formatEventWhen(start, end, config.timeZone)
+  const site = await getSchoolName()
+  const when = formatEventWhen(start, end, await siteTimeZone())
   return subscriberMail(
     subscriber,
     site,
@@ -175,7 +171,7 @@ async function composeAlert(message: OutboxMessage): Promise<Composed> {
   if (startsAt.getTime() > Date.now()) return { postponeUntil: startsAt }
   const subscriber = await recipientOf(message, confirmed((candidate) => candidate.alerts))
   if ('skip' in subscriber) return subscriber
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,
@@ -197,7 +193,7 @@ async function composeDigest(message: OutboxMessage): Promise<Composed> {
   if ('skip' in subscriber) return subscriber
   const posts = await digestPosts({ from: new Date(data.from), to: new Date(data.to) }, new Date())
   if (posts.length === 0) return { skip: 'No post of the week is still public.' }
-  const site = await siteName()
+  const site = await getSchoolName()
   return subscriberMail(
     subscriber,
     site,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import { admitAnonymousPost, readFormToken } from '#app/domain/contact/anonymous-form.server.ts'
 import { queueMessages } from '#app/domain/outbox/outbox.server.ts'
@@ -6,6 +5,7 @@ import { validated } from '#app/lib/action.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { config } from '#app/lib/env.server.ts'
 import { DomainError } from '#app/lib/errors/domain-error.ts'
+import { hashLinkSecret, isSiteSignature, signForSite } from '#app/lib/site-signature.server.ts'
 import { writeTransaction, type WriteTransaction } from '#app/lib/transaction.server.ts'
 import { newId, readBool, readNullableTimestamp, readTimestamp } from '#db/portable.ts'
 import type { SubscriberTable } from '#db/tables/notifications.ts'
@@ -33,8 +33,20 @@ const PENDING_MS = SUBSCRIPTION_LIMITS.pendingDays * 24 * 60 * 60 * 1000
 /** A confirm or manage link goes to one address at most once an hour, however often the form is sent for it. */
 const LINK_MAIL_SPACING_MS = 60 * 60 * 1000
 
-/** 32 random bytes as base64url: the secret of one subscriber's links. */
-const TOKEN_PATTERN = /^[\w-]{43}$/
+/**
+ * The secret of one subscriber's links is the subscriber's id signed with the
+ * site's secret: every mail (each digest, each post) carries the links, so
+ * the site must make them again at delivery, and a signature needs nothing
+ * stored. Links mailed before were 32 random bytes, kept only as a hash.
+ */
+const LINK_PURPOSE = 'subscriber-link'
+const SIGNED_TOKEN = /^([\w-]{1,64})\.([\w-]{43})$/
+const EARLIER_TOKEN = /^[\w-]{43}$/
+
+/** The secret in the links of the subscriber with this id. */
+export function subscriberLinkToken(id: string): string {
+  return `${id}.${signForSite(LINK_PURPOSE, id)}`
+}
 
 export function toSubscriber(row: Selectable<SubscriberTable>): Subscriber {
   return {
@@ -100,10 +112,11 @@ export async function subscribe(input: Record<string, unknown>, clientAddress: s
       messages: { reusedToken: SUBSCRIPTION_MESSAGES.invalidSubmission, tooSoon: SUBSCRIPTION_MESSAGES.tooSoon },
     })
     const choices = { news: checked.news, events: checked.events, alerts: checked.alerts }
+    const id = newId()
     // Of two requests for one new address, the second finds the first's row.
     await tx.db
       .insertInto('subscribers')
-      .values({ id: newId(), email: checked.email, ...choices, token: randomBytes(32).toString('base64url'), created_at: at, updated_at: at })
+      .values({ id, email: checked.email, ...choices, token_hash: hashLinkSecret(subscriberLinkToken(id)), created_at: at, updated_at: at })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute()
     const row = await tx.db.selectFrom('subscribers').select(['id', 'email', 'confirmed_at', 'created_at']).where('email', '=', checked.email).executeTakeFirstOrThrow()
@@ -119,9 +132,15 @@ export async function subscribe(input: Record<string, unknown>, clientAddress: s
   return SUBSCRIPTION_MESSAGES.checkInbox
 }
 
+/** The subscriber whose links carry this token: a signed id, or the hash of a token mailed before links were signed. */
 async function rowByToken(token: string) {
-  if (!TOKEN_PATTERN.test(token)) return undefined
-  return db.selectFrom('subscribers').selectAll().where('token', '=', token).executeTakeFirst()
+  const signed = SIGNED_TOKEN.exec(token)
+  if (signed) {
+    const [, id = '', signature = ''] = signed
+    return isSiteSignature(LINK_PURPOSE, id, signature) ? db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst() : undefined
+  }
+  if (!EARLIER_TOKEN.test(token)) return undefined
+  return db.selectFrom('subscribers').selectAll().where('token_hash', '=', hashLinkSecret(token)).executeTakeFirst()
 }
 
 /** The subscriber a link is for; null when the link is unknown, or an unconfirmed subscription's days are over. */
@@ -170,9 +189,10 @@ export async function updateSubscriptionChoices(token: string, input: Record<str
  * nothing and is no error, since the outcome the family wants holds.
  */
 export async function unsubscribe(token: string): Promise<boolean> {
-  if (!TOKEN_PATTERN.test(token)) return false
+  const row = await rowByToken(token)
+  if (!row) return false
   return writeTransaction(async (tx) => {
-    const deleted = await tx.db.deleteFrom('subscribers').where('token', '=', token).returning('id').executeTakeFirst()
+    const deleted = await tx.db.deleteFrom('subscribers').where('id', '=', row.id).returning('id').executeTakeFirst()
     if (deleted) tx.publish({ table: 'subscribers', type: 'delete', id: deleted.id })
     return Boolean(deleted)
   })

@@ -1,9 +1,9 @@
 import { queueMessages } from '#app/domain/outbox/outbox.server.ts'
 import { publiclyVisible } from '#app/domain/publishing/visibility.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { config } from '#app/lib/env.server.ts'
 import { writeTransaction } from '#app/lib/transaction.server.ts'
 import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { SUBSCRIPTION_MAIL_KINDS } from './subscription.server.ts'
 
 /** The weekly digest goes out on Fridays at 16:00, school time (docs/product-rules.md#subscriptions). */
@@ -50,7 +50,8 @@ export function digestPosts(window: { from: Date; to: Date }, now: Date) {
  * instance may run it every minute and each family gets one. A week without
  * posts queues nothing.
  */
-export async function queueWeeklyDigests(now: Date, timeZone = config.timeZone): Promise<number> {
+export async function queueWeeklyDigests(now: Date, timeZone?: string): Promise<number> {
+  timeZone ??= await siteTimeZone()
   const week = lastDigestWeek(now, timeZone)
   if (now.getTime() - week.to.getTime() > DIGEST_LATEST_MS) return 0
   const queued = await db.selectFrom('outbox_messages').select('id').where('subject_table', '=', DIGEST_SUBJECT).where('subject_id', '=', week.key).limit(1).executeTakeFirst()

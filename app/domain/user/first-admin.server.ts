@@ -9,17 +9,17 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@school.local'
 
 /**
  * Makes sure the site has an administrator. On first start this creates one
- * from ADMIN_EMAIL / ADMIN_PASSWORD, or with a generated password that is
- * printed once (only the console ever sees it; it is stored hashed).
+ * from ADMIN_EMAIL / ADMIN_PASSWORD, or with a generated password. Returns
+ * what the person starting the site must read (the password is in it once,
+ * and only the console ever sees it; it is stored hashed), or null.
  */
-export async function ensureFirstAdmin(log: (message: string) => void = console.log) {
-  if ((await countAdmins()) > 0) return
+export async function ensureFirstAdmin(): Promise<string | null> {
+  if ((await countAdmins()) > 0) return null
   const email = (config.firstAdmin.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase()
   const existing = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst()
   if (existing) {
     await updateUserAccess(existing.id, { role: 'admin', status: 'approved' })
-    log(`[setup] No administrator existed: the account ${email} is now an administrator.`)
-    return
+    return `No administrator existed: the account ${email} is now an administrator.`
   }
   const generated = config.firstAdmin.password === undefined
   const password = config.firstAdmin.password ?? randomBytes(12).toString('base64url')
@@ -27,11 +27,11 @@ export async function ensureFirstAdmin(log: (message: string) => void = console.
   await updateUserAccess(user.id, { role: 'admin', status: 'approved' })
   const lines = [
     '',
-    '  First administrator created. Sign in at /auth with:',
+    `  First administrator created. Sign in at ${config.publicUrl}/auth with:`,
     `    email:    ${email}`,
     generated ? `    password: ${password}` : '    password: the ADMIN_PASSWORD you set',
     generated ? '  This password is shown only once: note it now and change it after signing in.' : '',
     '',
   ]
-  log(lines.filter((line, index) => line !== '' || index === 0 || index === lines.length - 1).join('\n'))
+  return lines.filter((line, index) => line !== '' || index === 0 || index === lines.length - 1).join('\n')
 }

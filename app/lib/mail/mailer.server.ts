@@ -24,6 +24,8 @@ export type MailMessage = {
   messageId?: string
   /** The link the mail carries, logged when the mail is written to a file. */
   url?: string
+  /** The sender's display name (the school's) when MAIL_FROM is a bare address. */
+  senderName?: string
 }
 
 /** What the SMTP server answered ('250 2.0.0 Ok: queued as …'), or where the file went. */
@@ -60,9 +62,21 @@ export function rateWindow(ratePerMinute: number): { rateLimit: number; rateDelt
 /** nodemailer is loaded with the first mail: most worker processes never send one (the outbox delivers from one). */
 const loadNodemailer = () => import('nodemailer').then((module) => module.default)
 
+/**
+ * The From header: MAIL_FROM as written when it names a sender ('Office
+ * <office@school.org>', the IT person's choice), otherwise its address under
+ * the mail's sender name.
+ */
+export function senderOf(from: string, senderName: string | undefined): string | { name: string; address: string } {
+  const named = /^(.*?)\s*<([^<>\s]+)>\s*$/.exec(from.trim())
+  const name = named?.[1]?.replace(/^"(.*)"$/, '$1').trim()
+  if (name || !senderName) return from
+  return { name: senderName, address: named?.[2] ?? from.trim() }
+}
+
 export function createMailer({ smtpUrl, from, outbox, ratePerMinute = 600, log = console.log }: MailerOptions): Mailer {
   const message = (mail: MailMessage) => ({
-    from,
+    from: senderOf(from, mail.senderName),
     to: mail.to,
     subject: mail.subject,
     text: mail.text,

@@ -12,6 +12,11 @@ export function variantUrl(url: string, width: number) {
   return url.replace(/\.webp$/, `.w${width}.webp`)
 }
 
+/** `/files/gallery/a/b.w480.webp` → `/files/gallery/a/b.webp`: the image a width variant was made from (any other address as it is). */
+export function mainImageUrl(url: string) {
+  return url.replace(/\.w\d+\.webp$/, '.webp')
+}
+
 /**
  * `srcset` for an image stored by this app (our `/files/…` WebP images all
  * have their variants); none for images from elsewhere.

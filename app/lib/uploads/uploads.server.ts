@@ -5,6 +5,8 @@ import { parsePublicUrl, publicUrl, type Bucket, type Storage } from '../storage
 import { chosenFile, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from './upload-rules.ts'
 import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, variantUrl } from './image-variants.ts'
 import { decodeHeif } from './heif-decoder.server.ts'
+import { heifHasTransform } from './heif-boxes.ts'
+import { readExif } from './exif.ts'
 import { loadSharp } from './image-tool.server.ts'
 import { isWordDocument } from './word-document.server.ts'
 
@@ -74,16 +76,43 @@ export async function checkImageUpload(value: unknown): Promise<Checked<Uint8Arr
   return { ok: true, value: bytes }
 }
 
+/** What turns a photo of each EXIF orientation upright; sharp mirrors before it rotates. */
+const UPRIGHT: Record<number, { rotate?: number; flop?: boolean; flip?: boolean }> = {
+  2: { flop: true },
+  3: { rotate: 180 },
+  4: { flip: true },
+  5: { flop: true, rotate: 270 },
+  6: { rotate: 90 },
+  7: { flop: true, rotate: 90 },
+  8: { rotate: 270 },
+}
+
+/**
+ * How to turn a decoded HEIC/HEIF photo upright: libheif has applied the
+ * file's own turn (`irot`, `imir`) if it has one; without one, some encoders
+ * say it only in the EXIF orientation, which JPEGs follow too.
+ */
+async function heifTurn(bytes: Uint8Array) {
+  if (heifHasTransform(bytes)) return {}
+  const sharp = await loadSharp()
+  const { exif } = await sharp(bytes, { limitInputPixels: false }).metadata()
+  return UPRIGHT[readExif(exif).orientation ?? 1] ?? {}
+}
+
 /**
  * A HEIC/HEIF photo as a PNG that the rest of the upload path reads like any
- * other image: already as wide as the widest stored copy (no wider), and
- * with nothing of the original's metadata.
+ * other image: upright, already as wide as the widest stored copy (no
+ * wider), and with nothing of the original's metadata.
  */
 async function heifAsPng(bytes: Uint8Array): Promise<Checked<Uint8Array>> {
   try {
+    const turn = await heifTurn(bytes)
     const { width, height, data } = await decodeHeif(bytes)
     const sharp = await loadSharp()
     const png = await sharp(data, { raw: { width, height, channels: 4 } })
+      .flop(turn.flop ?? false)
+      .flip(turn.flip ?? false)
+      .rotate(turn.rotate ?? 0)
       .resize({ width: IMAGE_MAX_WIDTH, withoutEnlargement: true })
       .png({ compressionLevel: 2 })
       .toBuffer()
@@ -91,6 +120,23 @@ async function heifAsPng(bytes: Uint8Array): Promise<Checked<Uint8Array>> {
   } catch (error) {
     logger.info({ err: error }, 'upload: a HEIF file did not decode')
     return { ok: false, error: UPLOAD_MESSAGES.notAnImage }
+  }
+}
+
+/**
+ * When the camera took the photo (EXIF DateTimeOriginal), read from the file
+ * as uploaded (a HEIC photo's check gives back pixels without metadata);
+ * null when the file does not say.
+ */
+export async function photoTakenAt(value: unknown): Promise<string | null> {
+  const file = chosenFile(value)
+  if (!file) return null
+  try {
+    const sharp = await loadSharp()
+    const { exif } = await sharp(new Uint8Array(await file.arrayBuffer()), { limitInputPixels: false }).metadata()
+    return readExif(exif).takenAt ?? null
+  } catch {
+    return null
   }
 }
 

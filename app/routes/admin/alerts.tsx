@@ -14,19 +14,21 @@ import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createAlert, deleteAlert, setSchoolStatus, updateAlert } from '#app/domain/alert/alert-admin.server.ts'
 import { ALERT_MESSAGES, alertActionSchema } from '#app/domain/alert/alert.schema.ts'
 import { listAlertsForAdmin, todaysSchoolStatus } from '#app/domain/alert/alert.server.ts'
-import { ALERT_LEVEL_LABELS, alertWindow, PAST_ALERTS_SHOWN, SCHOOL_STATUS_CHOICES, type Alert } from '#app/domain/alert/alert.ts'
+import { ALERT_LEVEL_LABELS, alertWindow, PAST_ALERTS_SHOWN, SCHOOL_STATUS_CHOICES, schoolDay, type Alert } from '#app/domain/alert/alert.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
-import { config } from '#app/lib/env.server.ts'
+import { formatDate } from '#app/lib/format.ts'
 import { cn } from '#app/lib/utils.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/alerts.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
   const now = new Date()
-  const [lists, today] = await Promise.all([listAlertsForAdmin(now), todaysSchoolStatus(now, config.timeZone)])
-  return { ...lists, today }
+  const timeZone = await siteTimeZone()
+  const [lists, today] = await Promise.all([listAlertsForAdmin(now), todaysSchoolStatus(now, timeZone)])
+  return { ...lists, today, todayDate: schoolDay(now, timeZone).date }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,8 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         await deleteAlert(submission.id)
         return ALERT_MESSAGES.deleted
       case 'school-status':
-        await setSchoolStatus(submission)
-        return ALERT_MESSAGES.statusSet(SCHOOL_STATUS_CHOICES[submission.status].label)
+      {
+        const now = new Date()
+        const timeZone = await siteTimeZone()
+        const alert = await setSchoolStatus(submission, { now, timeZone })
+        const label = SCHOOL_STATUS_CHOICES[submission.status].label
+        // Today's status starts now; a later day's at that day's start.
+        return Date.parse(alert.startsAt) > now.getTime() ? ALERT_MESSAGES.statusSetFor(label, formatDate(alert.startsAt, timeZone)) : ALERT_MESSAGES.statusSet(label)
+      }
     }
   })
 }
@@ -93,7 +101,7 @@ export default function AlertsAdmin({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
-      <SchoolStatusCard today={loaderData.today} />
+      <SchoolStatusCard today={loaderData.today} todayDate={loaderData.todayDate} />
       {list('Active', loaderData.active, 'No alert is showing on the site now.')}
       {list('Upcoming', loaderData.upcoming, 'No alert is scheduled.')}
       {list('Past', loaderData.past, `No alert has ended yet. The latest ${PAST_ALERTS_SHOWN} ended alerts are listed here.`)}

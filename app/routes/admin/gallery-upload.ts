@@ -1,5 +1,6 @@
 import { uploadGalleryImages } from '#app/domain/gallery/gallery-admin.server.ts'
 import { batchTitle, galleryBatchImageSchema, galleryFormValues, uploadedMessage, uploadFolderOf } from '#app/domain/gallery/gallery.schema.ts'
+import { describedAs } from '#app/domain/media/media.schema.ts'
 import { answerAction, validatedForm } from '#app/lib/action.server.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/gallery-upload.ts'
@@ -13,6 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       files: upload.images,
       folder: uploadFolderOf(upload),
       title: batchTitle(upload.title, upload.position, upload.count),
+      description: describedAs(upload),
     })
     return { ok: true as const, message: uploadedMessage(1), id: image!.id, url: image!.imageUrl }
   })

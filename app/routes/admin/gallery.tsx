@@ -1,6 +1,6 @@
-import { FolderInput, FolderPlus, Trash2, Upload } from 'lucide-react'
+import { Captions, FolderInput, FolderPlus, Trash2, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
 import { BulkToolbar, useBulkSelection } from '#app/components/admin/bulk-selection.tsx'
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await updateGalleryImage(submission.id, galleryImageChangesOf(submission))
         return GALLERY_MESSAGES.imageUpdated
       case 'create-folder':
-        await createGalleryFolder({ name: submission.name, description: submission.description, externalUse: true, enabled: false })
+        await createGalleryFolder({ name: submission.name, description: submission.description })
         return GALLERY_MESSAGES.albumCreated
       case 'publish-folder':
         await publishGalleryFolder(submission.id)
@@ -140,6 +140,14 @@ export default function GalleryAdmin({ loaderData }: Route.ComponentProps) {
         description={countOf(total, 'image')}
         actions={
           <>
+            {selected && images.length > 0 ? (
+              <Button asChild variant="outline">
+                <Link to={`/admin/gallery/describe?${new URLSearchParams({ [FOLDER_PARAM]: selected })}`}>
+                  <Captions aria-hidden />
+                  Describe photos
+                </Link>
+              </Button>
+            ) : null}
             <Button variant="outline" onClick={() => setNewAlbumOpen(true)}>
               <FolderPlus aria-hidden />
               New album

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Eye, FileX, History, Plus, Send, Trash2 } from 'luc
 import { useState, type ReactNode } from 'react'
 import { useFetcher } from 'react-router'
 import { z } from 'zod'
+import { AddToMenuButton } from '#app/components/admin/add-to-menu-button.tsx'
 import { EditButton } from '#app/components/admin/admin-list-page.tsx'
 import { AdminListSearch } from '#app/components/admin/admin-list-search.tsx'
 import { AdminPageHeader } from '#app/components/admin/admin-page-header.tsx'
@@ -17,6 +18,8 @@ import { useSite } from '#app/components/hooks/use-site.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { plainText } from '#app/domain/blog/blog.ts'
+import { addPageToMenuSchema } from '#app/domain/menu/menu.schema.ts'
+import { addPageToMenu, menusOfPages } from '#app/domain/menu/menu-admin.server.ts'
 import { createPage, deletePage, movePage, updatePage } from '#app/domain/page/page-admin.server.ts'
 import { deletePages, listPagesForAdmin, setPagesPublication } from '#app/domain/page/page-admin-list.server.ts'
 import { PAGE_LIST_FILTER, PAGE_LIST_MESSAGES, type ListedPage } from '#app/domain/page/page-admin-list.ts'
@@ -31,12 +34,15 @@ import { bulkFormFields } from '#app/lib/list-page.server.ts'
 import { bulkIds, readListParams } from '#app/lib/list-params.ts'
 import { listNoMatchText } from '#app/lib/list-search.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
+import type { MenuName } from '#db/tables/navigation.ts'
 import type { Route } from './+types/pages.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, 'editor')
   const { search, filter, page } = readListParams(request.url, PAGE_LIST_FILTER)
-  return { ...(await listPagesForAdmin({ search, filter, page })), search, filter }
+  const list = await listPagesForAdmin({ search, filter, page })
+  const inMenus = await menusOfPages(list.branches.flatMap((branch) => [branch.page.id, ...branch.children.map((child) => child.id)]))
+  return { ...list, inMenus, search, filter }
 }
 
 const BULK_INTENTS = ['publish-selected', 'unpublish-selected', 'delete-selected'] as const
@@ -52,6 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const state = intent === 'publish-selected' ? 'published' : 'draft'
       const changed = await setPagesPublication(ids, state, { authorId: staff.userId })
       return state === 'published' ? PAGE_LIST_MESSAGES.published(changed) : PAGE_LIST_MESSAGES.unpublished(changed)
+    }
+    if (form.get('intent') === 'add-to-menu') {
+      const { id, menu } = validated(addPageToMenuSchema, Object.fromEntries(form))
+      return addPageToMenu(id, menu)
     }
     const submission = validated(pageActionSchema, Object.fromEntries(form))
     if (submission.intent === 'delete') {
@@ -77,7 +87,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Pages | Admin Panel' }]
 const STATE_LABELS = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const
 
 export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
-  const { branches, pages, counts, parents, search, filter } = loaderData
+  const { branches, pages, counts, parents, inMenus, search, filter } = loaderData
   const [adding, setAdding] = useState(false)
   const editor = useWholeItemEditor<Page>()
   const [history, setHistory] = useState<ListedPage | null>(null)
@@ -93,6 +103,8 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
     history: () => setHistory(page),
     remove: () => void changer.submit({ intent: 'delete', id: page.id }, { method: 'post' }),
     move: (direction) => void changer.submit({ intent: 'move', id: page.id, direction }, { method: 'post' }),
+    inMenus: inMenus[page.id] ?? [],
+    addToMenu: (menu) => void changer.submit({ intent: 'add-to-menu', id: page.id, menu }, { method: 'post' }),
     canMoveUp: !page.first,
     canMoveDown: !page.last,
     busy: busyId === page.id,
@@ -183,6 +195,9 @@ interface RowControls {
   history: () => void
   remove: () => void
   move: (direction: MoveDirection) => void
+  /** The menus the page is in already. */
+  inMenus: readonly MenuName[]
+  addToMenu: (menu: MenuName) => void
   canMoveUp: boolean
   canMoveDown: boolean
   busy: boolean
@@ -223,6 +238,7 @@ function PageRow({ page, controls, select }: { page: ListedPage; controls: RowCo
         <Button variant="ghost" size="icon" aria-label={`History of ${page.title}`} onClick={controls.history}>
           <History aria-hidden />
         </Button>
+        <AddToMenuButton title={page.title} inMenus={controls.inMenus} busy={controls.busy} onAdd={controls.addToMenu} />
         <EditButton name={page.title} opening={controls.opening} onClick={controls.edit} />
         <ConfirmDelete label={`Delete ${page.title}`} question={PAGE_MESSAGES.confirmDelete} pending={controls.busy} onConfirm={controls.remove} />
       </div>

@@ -25,8 +25,8 @@ import { answerAction, postedForm, validated } from '#app/lib/action.server.ts'
 import { bulkFormFields } from '#app/lib/list-page.server.ts'
 import { bulkIds, readListParams } from '#app/lib/list-params.ts'
 import { listNoMatchText } from '#app/lib/list-search.ts'
-import { config } from '#app/lib/env.server.ts'
 import { utcToZonedTime } from '#app/lib/zoned-time.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { requireStaff } from '#app/services/permissions.server.ts'
 import type { Route } from './+types/policies.ts'
 
@@ -34,11 +34,11 @@ import type { Route } from './+types/policies.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, 'editor')
   const { search, page } = readListParams(request.url)
-  const list = await listPoliciesForAdmin({ search, page, category: readPolicyCategory(request.url) })
+  const [list, timeZone] = await Promise.all([listPoliciesForAdmin({ search, page, category: readPolicyCategory(request.url) }), siteTimeZone()])
   return {
     ...list,
     search,
-    today: utcToZonedTime(new Date().toISOString(), config.timeZone).slice(0, 10),
+    today: utcToZonedTime(new Date().toISOString(), timeZone).slice(0, 10),
     isAdmin: hasRole(staff.role, 'admin'),
   }
 }

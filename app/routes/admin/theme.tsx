@@ -7,6 +7,7 @@ import { ThemeCards } from '#app/components/admin/theme-cards.tsx'
 import { ThemeContrastReport } from '#app/components/admin/theme-contrast-report.tsx'
 import { ColorField, SectionStyleFields } from '#app/components/admin/theme-fields.tsx'
 import { ThemePreviewFrame } from '#app/components/admin/theme-preview-frame.tsx'
+import { TimeZoneCard } from '#app/components/admin/time-zone-card.tsx'
 import { Field } from '#app/components/forms/field.tsx'
 import { useFormValidation } from '#app/components/forms/use-form-validation.ts'
 import { Button } from '#app/components/ui/button.tsx'
@@ -30,6 +31,8 @@ import {
   type ThemeInput,
 } from '#app/domain/theme/theme.schema.ts'
 import { listThemes } from '#app/domain/theme/theme.server.ts'
+import { timeZoneChoices } from '#app/domain/site/time-zone.schema.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { refusedFieldErrors, type ActionResult, type FieldErrors } from '#app/lib/action-result.ts'
 import { answerAction, postedForm, textFields, validated } from '#app/lib/action.server.ts'
 import { DomainError, isDomainError } from '#app/lib/errors/domain-error.ts'
@@ -40,7 +43,8 @@ import type { Route } from './+types/theme.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context, 'admin')
-  return { themes: await listThemes() }
+  const [themes, timeZone] = await Promise.all([listThemes(), siteTimeZone()])
+  return { themes, timeZone, timeZoneChoices: timeZoneChoices() }
 }
 
 /** A refusal's message starts with what was asked: 'Failed to update theme: ...' and the like (a Map: the intent is any text, '__proto__' too). */
@@ -167,6 +171,8 @@ export default function ThemeManagement({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+
+      <TimeZoneCard timeZone={loaderData.timeZone} choices={loaderData.timeZoneChoices} />
 
       <section aria-labelledby="themes-heading" className="mb-8">
         <h2 id="themes-heading" className="mb-3 text-xl font-semibold">

@@ -7,10 +7,10 @@ import { eventIcsPath, eventPagePath, type SchoolEvent } from '#app/domain/event
 import { getPublishedEventBySlug } from '#app/domain/event/event.server.ts'
 import { describeRecurrence, formatPlainDate, parseRecurrence } from '#app/domain/event/recurrence.ts'
 import { nextOccurrences } from '#app/domain/event/recurrence.server.ts'
-import { config } from '#app/lib/env.server.ts'
 import { formatEventWhen } from '#app/lib/format.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import { imageSrcSet } from '#app/lib/uploads/image-variants.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import type { Route } from './+types/calendar-event.ts'
 
 /** How many coming dates of a repeating event the page lists. */
@@ -20,7 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const event = await getPublishedEventBySlug(params.slug)
   if (!event) return data({ event: null, nextDates: [] }, { status: 404 })
   const nextDates = event.recurrence
-    ? nextOccurrences(event, config.timeZone, new Date(), NEXT_DATES).map((occurrence) => ({ startDate: occurrence.startDate, endDate: occurrence.endDate }))
+    ? nextOccurrences(event, await siteTimeZone(), new Date(), NEXT_DATES).map((occurrence) => ({ startDate: occurrence.startDate, endDate: occurrence.endDate }))
     : []
   return { event, nextDates }
 }

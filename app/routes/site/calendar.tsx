@@ -15,6 +15,7 @@ import { CALENDAR_FEED_PATH } from '#app/services/feeds/feed-paths.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import { isEmbeddableCalendarUrl } from '#app/lib/url-rules.ts'
 import { utcToZonedTime, zonedTimeToUtc } from '#app/lib/zoned-time.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import type { Route } from './+types/calendar.ts'
 
 /** The dates the list shows: later ones are in the month view, so a year of daily clubs stays a page a phone can load. */
@@ -41,7 +42,7 @@ function calendarHref(current: URLSearchParams, changes: Record<string, string |
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const now = new Date()
-  const timeZone = config.timeZone
+  const timeZone = await siteTimeZone()
   const [categories, externalCalendar] = await Promise.all([listEventCategories(), getSectionContent('calendar.google')])
   const category = categories.find((candidate) => candidate.slug === params.get('category')) ?? null
   const filter = { categoryId: category?.id, timeZone }

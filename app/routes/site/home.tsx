@@ -15,12 +15,12 @@ import { upcomingEventDate } from '#app/domain/event/event-summary.ts'
 import { visibleHomeBlocks, type HomeBlock } from '#app/domain/section/section.schema.ts'
 import { getHomeLayout, getSectionContent } from '#app/domain/section/section.server.ts'
 import { listNewestTestimonials } from '#app/domain/testimonial/testimonial.server.ts'
-import { config } from '#app/lib/env.server.ts'
 import { sanitizeHtml } from '#app/lib/html-sanitizer.server.ts'
 import { clientAddressContext } from '#app/lib/request-context.ts'
 import { altTextByAddress, cropPositionByAddress, imageDescriptions } from '#app/domain/media/media.server.ts'
 import { absoluteUrl, jsonLd, pageMeta } from '#app/lib/seo.ts'
 import { HOME_SHARE_IMAGE_PATH } from '#app/lib/share-images.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { answerContactForm } from '#app/services/contact-form.server.ts'
 import type { Route } from './+types/home.ts'
 
@@ -40,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     getSectionContent('home.contact'),
     shows('testimonials') ? listNewestTestimonials() : Promise.resolve([]),
     shows('latestNews') ? listNewestPublicBlogPosts(HOME_LIST_LENGTH) : Promise.resolve([]),
-    shows('upcomingEvents') ? listNextEvents(HOME_LIST_LENGTH, config.timeZone) : Promise.resolve([]),
+    shows('upcomingEvents') ? siteTimeZone().then((timeZone) => listNextEvents(HOME_LIST_LENGTH, timeZone)) : Promise.resolve([]),
   ])
   const images = [...(hero?.slides.map((slide) => slide.image) ?? []), ...(features?.features.map((feature) => feature.image) ?? []), about?.image]
   return {

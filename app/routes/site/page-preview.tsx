@@ -2,13 +2,10 @@ import { PageArticle } from '#app/components/site/page-article.tsx'
 import { PreviewBanner } from '#app/components/site/preview-banner.tsx'
 import { PAGE_MESSAGES } from '#app/domain/page/page.schema.ts'
 import { getPage, getPageWithFamily } from '#app/domain/page/page.server.ts'
-import { PUBLICATION_MESSAGES, publicationState } from '#app/domain/publishing/publication.ts'
-import { answerAction } from '#app/lib/action.server.ts'
-import { config } from '#app/lib/env.server.ts'
-import { DomainError } from '#app/lib/errors/domain-error.ts'
+import { publicationState } from '#app/domain/publishing/publication.ts'
 import { sanitizeHtmlForDisplay } from '#app/lib/html-sanitizer.server.ts'
 import { requireRole } from '#app/services/permissions.server.ts'
-import { createPreviewLink } from '#app/services/publishing/preview-links.server.ts'
+import { answerPreviewLinkAction, countPreviewLinks } from '#app/services/publishing/preview-links.server.ts'
 import type { Route } from './+types/page-preview.ts'
 
 /** A page as visitors will see it, drafts and scheduled ones included: for signed-in staff only. */
@@ -16,17 +13,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'editor')
   const found = await getPageWithFamily(params.id)
   if (!found) throw Response.json({ error: PAGE_MESSAGES.notFound }, { status: 404 })
-  return { found: { ...found, page: { ...found.page, content: sanitizeHtmlForDisplay(found.page.content) } }, state: publicationState(found.page) }
+  return { found: { ...found, page: { ...found.page, content: sanitizeHtmlForDisplay(found.page.content) } }, state: publicationState(found.page), sharedLinks: await countPreviewLinks({ subject: 'pages', id: found.page.id }) }
 }
 
-/** Makes a link anyone can open, until it expires, to see this page as it is then. */
+/** Shares a link anyone can open, until it expires, to see this page as it is then; or revokes the links shared so far. */
 export async function action({ request, params }: Route.ActionArgs) {
   await requireRole(request, 'editor')
-  return answerAction(async () => {
-    if (!(await getPage(params.id))) throw DomainError.notFound(PAGE_MESSAGES.notFound)
-    const { token, expiresAt } = await createPreviewLink({ subject: 'pages', id: params.id })
-    return { ok: true as const, message: PUBLICATION_MESSAGES.previewLinkCreated, url: `${config.publicUrl}/preview/${token}`, expiresAt }
-  })
+  return answerPreviewLinkAction(request, { subject: 'pages', id: params.id }, { exists: async () => Boolean(await getPage(params.id)), notFound: PAGE_MESSAGES.notFound })
 }
 
 export function headers() {
@@ -38,10 +31,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function PagePreview({ loaderData }: Route.ComponentProps) {
-  const { found, state } = loaderData
+  const { found, state, sharedLinks } = loaderData
   return (
     <>
-      <PreviewBanner state={state} publishedAt={found.page.publishedAt} noun="page" />
+      <PreviewBanner state={state} publishedAt={found.page.publishedAt} sharedLinks={sharedLinks} noun="page" />
       <PageArticle page={found.page} parent={found.parent} children={found.children} />
     </>
   )

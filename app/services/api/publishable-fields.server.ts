@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { altTextField, focalCoordinate, type FocalPoint } from '#app/domain/media/media.schema.ts'
 import { PUBLICATION_MESSAGES, PUBLICATION_STATES, type PublicationChange, type PublicationState } from '#app/domain/publishing/publication.ts'
-import { API_TIME_DESCRIPTION, isApiTime, wallClock } from './api-time.server.ts'
+import { API_TIME_DESCRIPTION, isApiTime, isFinerThanMillisecond, wallClock } from './api-time.server.ts'
 import { optionalSwitchField } from './fields.ts'
 
 /**
@@ -32,6 +32,8 @@ export function publishableFields(noun: string) {
       published_at: z
         .string()
         .trim()
+        // The plainer message first: a field's first message is the one given.
+        .refine((value) => !isFinerThanMillisecond(value), PUBLICATION_MESSAGES.finerThanMillisecond)
         .refine(isApiTime, PUBLICATION_MESSAGES.invalidTime)
         .optional()
         .meta({ format: 'date-time', description: `${API_TIME_DESCRIPTION} A published ${noun} with a time ahead is scheduled.` }),
@@ -80,9 +82,9 @@ interface PublishableInput {
  * or published_at was given and differs from the stored item's; a file
  * replaces the cover, null removes it.
  */
-export function publishableSubmission(values: PublishableInput, stored?: { status: PublicationState; published_at: string }) {
+export function publishableSubmission(values: PublishableInput, timeZone: string, stored?: { status: PublicationState; published_at: string }) {
   return {
-    publication: publicationOf(values, stored),
+    publication: publicationOf(values, timeZone, stored),
     coverFile: values.cover_image ?? null,
     removeCover: values.cover_image === null,
     coverAlt: values.cover_alt,
@@ -92,9 +94,9 @@ export function publishableSubmission(values: PublishableInput, stored?: { statu
   }
 }
 
-function publicationOf(values: PublishableInput, stored?: { status: PublicationState; published_at: string }): PublicationChange | undefined {
+function publicationOf(values: PublishableInput, timeZone: string, stored?: { status: PublicationState; published_at: string }): PublicationChange | undefined {
   if (values.status === undefined && values.published_at === undefined) return undefined
   if (stored && values.status === stored.status && values.published_at === stored.published_at) return undefined
   const state = values.status ?? (stored?.status === 'draft' ? 'draft' : 'published')
-  return { state, publishAt: values.published_at === undefined || values.published_at === stored?.published_at ? null : wallClock(values.published_at) }
+  return { state, publishAt: values.published_at === undefined || values.published_at === stored?.published_at ? null : wallClock(values.published_at, timeZone) }
 }

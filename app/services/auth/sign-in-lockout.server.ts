@@ -3,7 +3,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { z } from 'zod'
 import { forgetFailedSignIns, lockDuration, lockRemainingMs, recordFailedSignIn, SIGN_IN_LOCK } from '#app/domain/user/sign-in-lockout.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
-import { sendAccountLockedMail } from '#app/lib/mail/auth-mail.server.ts'
+import { sendAccountLockedMail } from '#app/domain/user/account-mail.server.ts'
 
 /** The same whether the password sent was right or not, and whether the address has an account. */
 export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts for this account. Try again in a few minutes, or reset your password.'

@@ -10,6 +10,7 @@ import { policyPath } from '#app/domain/policy/policy.ts'
 import { getSiteShell } from '#app/domain/section/site-shell.server.ts'
 import { isStaffDirectoryEnabled } from '#app/domain/staff/staff-directory-setting.server.ts'
 import { config } from '#app/lib/env.server.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import type { AlertsFeedInput } from './alerts-rss.ts'
 import type { CalendarFeedInput } from './icalendar.ts'
 import { blogPostPath } from './feed-paths.ts'
@@ -39,12 +40,13 @@ export async function blogFeedInput(now: Date): Promise<BlogFeedInput> {
 
 /** The feed of every category, or of one (`category` named: its name follows the school's). */
 export async function calendarFeedInput(now: Date, category?: { id: string; name: string }): Promise<CalendarFeedInput> {
+  const timeZone = await siteTimeZone()
   const [shell, events] = await Promise.all([
     getSiteShell(),
-    listEventsEndingSince(new Date(now.getTime() - CALENDAR_HISTORY_DAYS * DAY_MS), category?.id),
+    listEventsEndingSince(new Date(now.getTime() - CALENDAR_HISTORY_DAYS * DAY_MS), category?.id, timeZone),
   ])
   const calendarName = category ? `${shell.title}: ${category.name}` : shell.title
-  return { siteUrl: config.publicUrl, calendarName, timeZone: config.timeZone, events, now }
+  return { siteUrl: config.publicUrl, calendarName, timeZone, events, now }
 }
 
 /**
@@ -117,6 +119,6 @@ export async function sitemapEntries(now: Date = new Date(), perFile = SITEMAP_U
 }
 
 export async function alertsFeedInput(now: Date): Promise<AlertsFeedInput> {
-  const [shell, alerts] = await Promise.all([getSiteShell(), currentAndUpcomingAlerts(now)])
-  return { siteUrl: config.publicUrl, schoolName: shell.title, timeZone: config.timeZone, alerts, now }
+  const [shell, alerts, timeZone] = await Promise.all([getSiteShell(), currentAndUpcomingAlerts(now), siteTimeZone()])
+  return { siteUrl: config.publicUrl, schoolName: shell.title, timeZone, alerts, now }
 }

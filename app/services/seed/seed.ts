@@ -95,16 +95,18 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage, ti
   for (const variant of [1, 4, 5]) {
     covers.push(await storeImage(storage, 'blogs', await drawSceneWebp(variant, 1200, 675)))
   }
-  const galleryImages: { title: string; folder: string; url: string }[] = []
+  const galleryImages: { title: string; folder: string; alt: string; url: string }[] = []
+  // Each described as drawn (drawSceneWebp's colours for its place), as the office describes real photos.
   const galleryPlan = [
-    { title: 'Spring Fair', folder: 'general' },
-    { title: 'Science Week', folder: 'general' },
-    { title: 'Sports Day', folder: 'events' },
-    { title: 'School Garden', folder: 'general' },
-    { title: 'Music Concert', folder: 'events' },
-    { title: 'Art Exhibition', folder: 'general' },
+    // Left undescribed: the demo shows what the admin says of a photo without alt text.
+    { title: 'Spring Fair', folder: 'general', alt: '' },
+    { title: 'Science Week', folder: 'general', alt: 'Drawing of the school on a green hill under a blue sky and an orange sun' },
+    { title: 'Sports Day', folder: 'events', alt: 'Drawing of the school on a sandy hill under a purple sky and a pink sun' },
+    { title: 'School Garden', folder: 'general', alt: 'Drawing of the school on a pink hill under a teal sky and a yellow sun' },
+    { title: 'Music Concert', folder: 'events', alt: 'Drawing of the school on a mint-green hill under a rust-red sky' },
+    { title: 'Art Exhibition', folder: 'general', alt: 'Drawing of the school on a pale blue hill under a dark green sky and a pink sun' },
     // In a folder not for external use: staff see it in the admin, visitors never do (docs/product-rules.md#gallery).
-    { title: 'Staff Training Day', folder: 'staff-room' },
+    { title: 'Staff Training Day', folder: 'staff-room', alt: 'Drawing of the school on a green hill under a dark blue sky' },
   ]
   for (const [index, image] of galleryPlan.entries()) {
     // Stored like an admin upload, with the width copies the public gallery's srcset asks for.
@@ -138,6 +140,7 @@ export async function seedDemoContent(db: Kysely<Database>, storage: Storage, ti
           title: image.title,
           image_url: image.url,
           folder: image.folder,
+          alt: image.alt,
           created_at: new Date(galleryBase + index * 60_000).toISOString(),
         })),
       )

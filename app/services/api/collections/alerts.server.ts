@@ -3,6 +3,7 @@ import { createAlert, deleteAlert, updateAlert } from '#app/domain/alert/alert-a
 import { alertSchema, ALERT_MESSAGES, ALERT_MESSAGE_MAX, ALERT_TITLE_MAX } from '#app/domain/alert/alert.schema.ts'
 import { getAlert, listAlertsPage } from '#app/domain/alert/alert.server.ts'
 import type { Alert } from '#app/domain/alert/alert.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { ALERT_LEVELS, SCHOOL_STATUSES } from '#db/tables/notifications.ts'
 import { API_TIME_DESCRIPTION as TIME_DESCRIPTION, apiTime, isApiTime, wallClock } from '../api-time.server.ts'
 import { defineCollection } from '../collection.ts'
@@ -50,14 +51,15 @@ function toItem(alert: Alert): z.output<typeof item> {
 }
 
 /** The API's input as the alert form gives it to the domain: wall-clock times of the school's zone. */
-function toSubmission(values: z.output<typeof input>) {
+async function toSubmission(values: z.output<typeof input>) {
+  const timeZone = await siteTimeZone()
   return {
     level: values.level,
     title: values.title,
     message: values.message ?? null,
     link: values.link ?? null,
-    startsAt: wallClock(values.starts_at),
-    endsAt: values.ends_at ? wallClock(values.ends_at) : null,
+    startsAt: wallClock(values.starts_at, timeZone),
+    endsAt: values.ends_at ? wallClock(values.ends_at, timeZone) : null,
   }
 }
 
@@ -84,7 +86,7 @@ export const alerts = defineCollection({
     const alert = await getAlert(id)
     return alert ? toItem(alert) : null
   },
-  create: async (values) => toItem(await createAlert(toSubmission(values))),
-  update: async (id, values) => toItem(await updateAlert(id, toSubmission(values))),
+  create: async (values) => toItem(await createAlert(await toSubmission(values))),
+  update: async (id, values) => toItem(await updateAlert(id, await toSubmission(values))),
   remove: (id) => deleteAlert(id),
 })

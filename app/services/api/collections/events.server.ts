@@ -7,6 +7,7 @@ import { isPlainDate } from '#app/domain/event/recurrence.ts'
 import { API_TIME_DESCRIPTION as TIME_DESCRIPTION, apiTime, isApiTime, wallClock } from '../api-time.server.ts'
 import { PUBLISH_STATUSES } from '#db/tables/content.ts'
 import { PUBLICATION_MESSAGES } from '#app/domain/publishing/publication.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { defineCollection } from '../collection.ts'
 import { switchField, timestamp } from '../fields.ts'
 
@@ -78,20 +79,21 @@ function toItem(event: SchoolEvent): z.output<typeof item> {
 }
 
 /** An all-day event's date may come alone; any other time is read as the form reads it. */
-function eventTime(value: string, allDay: boolean) {
-  return allDay && isPlainDate(value) ? value : wallClock(value)
+function eventTime(value: string, allDay: boolean, timeZone: string) {
+  return allDay && isPlainDate(value) ? value : wallClock(value, timeZone)
 }
 
 /** The API's input as the event form gives it to the domain: wall-clock times, and a file that wins over a link. */
-function toSubmission(values: z.output<typeof input>) {
+async function toSubmission(values: z.output<typeof input>) {
+  const timeZone = await siteTimeZone()
   const image = values.image_url
   return {
     publication: values.status,
     title: values.title,
     description: values.description ?? null,
     allDay: values.all_day,
-    startDate: eventTime(values.start_date, values.all_day),
-    endDate: values.end_date ? eventTime(values.end_date, values.all_day) : null,
+    startDate: eventTime(values.start_date, values.all_day, timeZone),
+    endDate: values.end_date ? eventTime(values.end_date, values.all_day, timeZone) : null,
     location: values.location ?? null,
     mapUrl: values.map_url ?? null,
     categoryId: values.category_id ?? null,
@@ -147,7 +149,7 @@ export const events = defineCollection({
     const event = await getEvent(id)
     return event ? toItem(event) : null
   },
-  create: async (values) => toItem(await createEvent(toSubmission(values))),
-  update: async (id, values) => toItem(await updateEvent(id, toSubmission(values))),
+  create: async (values) => toItem(await createEvent(await toSubmission(values))),
+  update: async (id, values) => toItem(await updateEvent(id, await toSubmission(values))),
   remove: (id) => deleteEvent(id),
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { createGalleryFolder, deleteGalleryFolder, updateGalleryFolder } from '#app/domain/gallery/gallery-admin.server.ts'
-import { DEFAULT_FOLDER, galleryFolderSchema, type AdminGalleryFolder, type GalleryFolder } from '#app/domain/gallery/gallery.schema.ts'
+import { DEFAULT_FOLDER, galleryFolderSchema, NEW_ALBUM_SWITCHES, type AdminGalleryFolder, type GalleryFolder } from '#app/domain/gallery/gallery.schema.ts'
 import { getGalleryFolder, listGalleryFoldersPage } from '#app/domain/gallery/gallery.server.ts'
 import { defineCollection } from '../collection.ts'
 import { switchField, timestamp } from '../fields.ts'
@@ -20,13 +20,11 @@ const item = z.object({
   created_at: timestamp('When the folder was made.'),
 })
 
-/** Both switches are on when left out, as for a folder an upload creates. */
-const flag = (description: string) => switchField(description, true)
-
 const input = z.object({
   name: galleryFolderSchema.shape.name.meta({ description: 'Letters, numbers, spaces, hyphens and underscores, up to 50 characters; unique regardless of case. Renaming moves the folder\'s images with it.' }),
-  external_use: flag(EXTERNAL_USE),
-  enabled: flag(ENABLED),
+  // Left out, they are those of every new album: not published until someone has checked photo consent.
+  external_use: switchField(EXTERNAL_USE, NEW_ALBUM_SWITCHES.externalUse),
+  enabled: switchField(ENABLED, NEW_ALBUM_SWITCHES.enabled),
   description: galleryFolderSchema.shape.description.meta({ description: 'Up to 500 characters; empty for none.' }),
   cover_image_id: z.union([z.string().max(64), z.null()]).optional().meta({ description: 'One of the album\'s images; null or empty: its first photo.' }),
 })

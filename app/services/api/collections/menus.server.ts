@@ -25,7 +25,7 @@ const optionalId = z.string().max(64).nullable().optional()
 const input = z.object({
   menu: menuItemSchema.shape.menu,
   parent_id: optionalId.meta({ description: 'A top-level header entry to list this one under (one level deep; never in the footer); null or left out for the top level.' }),
-  label: menuItemSchema.shape.label,
+  label: menuItemSchema.shape.label.meta({ description: "Up to 60 characters; required, except for a page's entry, which left empty takes the page's title." }),
   link_kind: menuItemSchema.shape.linkKind.meta({ description: LINK_DESCRIPTION }),
   page_id: optionalId.meta({ description: 'The page, when link_kind is page. Visitors see the entry only while the page is published.' }),
   screen: z

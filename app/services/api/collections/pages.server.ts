@@ -4,6 +4,7 @@ import { PAGE_LIMITS, pageSchema, pageSlug } from '#app/domain/page/page.schema.
 import { getPage, listPagesPage } from '#app/domain/page/page.server.ts'
 import type { Page } from '#app/domain/page/page.ts'
 import { publicationState } from '#app/domain/publishing/publication.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { defineCollection } from '../collection.ts'
 import { timestamp } from '../fields.ts'
 import { coverFieldsOf, publishableFields, publishableSubmission } from '../publishable-fields.server.ts'
@@ -57,9 +58,9 @@ export function toPageItem(page: Page): z.output<typeof pageItem> {
 }
 
 /** The API's input as the page form gives it to the domain: a file replaces the cover, null removes it. */
-function toSubmission(values: z.output<typeof input>, stored?: z.output<typeof pageItem>) {
+async function toSubmission(values: z.output<typeof input>, stored?: z.output<typeof pageItem>) {
   return {
-    ...publishableSubmission(values, stored),
+    ...publishableSubmission(values, await siteTimeZone(), stored),
     title: values.title,
     slug: values.slug,
     parentId: values.parent_id ?? null,
@@ -109,10 +110,10 @@ export const pages = defineCollection({
     const page = await getPage(id)
     return page ? toPageItem(page) : null
   },
-  create: async (values, caller) => toPageItem(await createPage(toSubmission(values), { authorId: caller.userId })),
+  create: async (values, caller) => toPageItem(await createPage(await toSubmission(values), { authorId: caller.userId })),
   async update(id, values, caller) {
     const stored = await getPage(id)
-    return toPageItem(await updatePage(id, toSubmission(values, stored ? toPageItem(stored) : undefined), { authorId: caller.userId }))
+    return toPageItem(await updatePage(id, await toSubmission(values, stored ? toPageItem(stored) : undefined), { authorId: caller.userId }))
   },
   remove: (id) => deletePage(id),
 })

@@ -4,6 +4,7 @@ import { BLOG_LIMITS, blogSchema } from '#app/domain/blog/blog.schema.ts'
 import { getBlogPost, listBlogPostsPage } from '#app/domain/blog/blog.server.ts'
 import type { BlogPost } from '#app/domain/blog/blog.ts'
 import { publicationState } from '#app/domain/publishing/publication.ts'
+import { siteTimeZone } from '#app/lib/site-time-zone.server.ts'
 import { defineCollection } from '../collection.ts'
 import { timestamp } from '../fields.ts'
 import { coverFieldsOf, publishableFields, publishableSubmission } from '../publishable-fields.server.ts'
@@ -49,9 +50,9 @@ export function toPostItem(post: BlogPost): z.output<typeof postItem> {
 }
 
 /** The API's input as the blog form gives it to the domain: a file replaces the cover, null removes it. */
-function toSubmission(values: z.output<typeof input>, stored?: z.output<typeof postItem>) {
+async function toSubmission(values: z.output<typeof input>, stored?: z.output<typeof postItem>) {
   return {
-    ...publishableSubmission(values, stored),
+    ...publishableSubmission(values, await siteTimeZone(), stored),
     title: values.title,
     slug: values.slug,
     excerpt: values.excerpt ?? null,
@@ -80,10 +81,10 @@ export const posts = defineCollection({
     const post = await getBlogPost(id)
     return post ? toPostItem(post) : null
   },
-  create: async (values, caller) => toPostItem(await createBlogPost(toSubmission(values), { authorId: caller.userId })),
+  create: async (values, caller) => toPostItem(await createBlogPost(await toSubmission(values), { authorId: caller.userId })),
   async update(id, values, caller) {
     const stored = await getBlogPost(id)
-    return toPostItem(await updateBlogPost(id, toSubmission(values, stored ? toPostItem(stored) : undefined), { authorId: caller.userId }))
+    return toPostItem(await updateBlogPost(id, await toSubmission(values, stored ? toPostItem(stored) : undefined), { authorId: caller.userId }))
   },
   remove: (id) => deleteBlogPost(id),
 })

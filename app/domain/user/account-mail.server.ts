@@ -1,9 +1,14 @@
-import { config } from '../env.server.ts'
-import { logger } from '../logger.server.ts'
-import { mailer } from './mail.server.ts'
-import { accountLockedMail, invitationMail, passwordResetMail, verificationMail } from './messages.ts'
+import { config } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
+import { mailer } from '#app/lib/mail/mail.server.ts'
+import { accountLockedMail, invitationMail, passwordResetMail, verificationMail, type RenderedMail } from '#app/lib/mail/messages.ts'
+import { getSchoolName } from '../section/site-shell.server.ts'
 
-const SITE_NAME = 'School Website'
+/** An account mail names the school: in its subject and text, and as the sender unless MAIL_FROM names one. */
+async function sendAccountMail(render: (schoolName: string) => RenderedMail) {
+  const schoolName = await getSchoolName()
+  return mailer.send({ ...render(schoolName), senderName: schoolName })
+}
 
 /**
  * Where every confirmation link returns, whichever request sent it: with the
@@ -17,7 +22,7 @@ const CONFIRMATION_RETURN_PATH = '/auth'
 export async function sendVerificationEmail({ user, url }: { user: { email: string }; url: string }) {
   const link = new URL(url)
   link.searchParams.set('callbackURL', CONFIRMATION_RETURN_PATH)
-  await mailer.send(verificationMail(user.email, link.toString(), SITE_NAME))
+  await sendAccountMail((school) => verificationMail(user.email, link.toString(), school))
 }
 
 /**
@@ -26,7 +31,7 @@ export async function sendVerificationEmail({ user, url }: { user: { email: stri
  * an account.
  */
 export function sendResetPassword({ user, url }: { user: { email: string }; url: string }): Promise<void> {
-  void mailer.send(passwordResetMail(user.email, url, SITE_NAME)).catch((error: unknown) => {
+  void sendAccountMail((school) => passwordResetMail(user.email, url, school)).catch((error: unknown) => {
     logger.error({ err: error }, 'sending a password-reset mail failed')
   })
   return Promise.resolve()
@@ -38,12 +43,12 @@ export function sendResetPassword({ user, url }: { user: { email: string }; url:
  */
 export function sendAccountLockedMail(to: string, failures: number, lockMinutes: number) {
   const signInUrl = new URL(CONFIRMATION_RETURN_PATH, config.publicUrl).toString()
-  void mailer.send(accountLockedMail(to, signInUrl, SITE_NAME, failures, lockMinutes)).catch((error: unknown) => {
+  void sendAccountMail((school) => accountLockedMail(to, signInUrl, school, failures, lockMinutes)).catch((error: unknown) => {
     logger.error({ err: error }, 'sending an account-locked mail failed')
   })
 }
 
 /** A staff invitation: awaited, so the admin who sent it learns at once when the mail did not go. */
 export async function sendInvitationMail(to: string, url: string, lifetimeDays: number) {
-  await mailer.send(invitationMail(to, url, SITE_NAME, lifetimeDays))
+  await sendAccountMail((school) => invitationMail(to, url, school, lifetimeDays))
 }
