@@ -1,5 +1,6 @@
 import { db } from './db.server.ts'
 import { config } from './env.server.ts'
+import { currentReader } from './transaction.server.ts'
 
 /** The site_settings row holding the school's time zone. */
 export const TIME_ZONE_SETTING = 'time_zone'
@@ -11,7 +12,8 @@ export const TIME_ZONE_SETTING = 'time_zone'
  * stored it, the start-up default (TIME_ZONE, else the server's zone).
  */
 export async function siteTimeZone(): Promise<string> {
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', TIME_ZONE_SETTING).executeTakeFirst()
+  // Publishing reads it while a write (a bulk publish) is open.
+  const row = await currentReader().selectFrom('site_settings').select('value').where('key', '=', TIME_ZONE_SETTING).executeTakeFirst()
   return row?.value ?? config.timeZone
 }
 

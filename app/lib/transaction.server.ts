@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#db/database.ts'
 import type { Change } from './change-feed.server.ts'
 import { publishChanges } from './changes.server.ts'
@@ -30,6 +30,14 @@ export interface WriteTransaction {
 }
 
 const activeTransaction = new AsyncLocalStorage<WriteTransaction>()
+
+/**
+ * Where a read that may run inside a write must go: the write's transaction when there is one (on SQLite it holds
+ * the only connection, so a read on the global handle would wait for it forever), else the global handle.
+ */
+export function currentReader(): Kysely<Database> {
+  return activeTransaction.getStore()?.db ?? db
+}
 
 /**
  * Work that must happen inside every write, after its own queries and before
