@@ -45,6 +45,8 @@ describe('WEB_CONCURRENCY worker processes on the embedded database', () => {
   test('a first start seeds once, prints the administrator once and says it listens once; every worker serves', async () => {
     const app = await start()
     await expect.poll(() => childrenOf(app.pid).length).toBe(2)
+    // The password comes last, after the address, and may arrive a moment after it.
+    await expect.poll(() => app.output()).toContain('First administrator created')
     expect(app.output().match(/listening on/g)).toHaveLength(1)
     expect(app.output().match(/First administrator created/g)).toHaveLength(1)
     expect(app.output().match(/New site created/g)).toHaveLength(1)
