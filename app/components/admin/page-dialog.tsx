@@ -1,3 +1,4 @@
+import { EditorAddToMenu } from '#app/components/admin/add-to-menu-button.tsx'
 import { AdminFormDialog } from '#app/components/admin/admin-form-dialog.tsx'
 import { COVER_IMAGE_WORDING, ItemImageField } from '#app/components/admin/item-image-field.tsx'
 import { PublishDateField, PublishingButtons, usePublishDate } from '#app/components/admin/publishing-controls.tsx'
@@ -6,12 +7,25 @@ import { SelectField } from '#app/components/forms/choice-fields.tsx'
 import { TextareaField } from '#app/components/forms/field.tsx'
 import { NO_PARENT, PAGE_LIMITS, pageSchema } from '#app/domain/page/page.schema.ts'
 import type { Page } from '#app/domain/page/page.ts'
+import type { MenuName } from '#db/tables/navigation.ts'
 
 /**
  * Add (no page) or edit one of the school's pages. The parent select offers
- * only top-level pages other than this one: pages nest one level.
+ * only top-level pages other than this one: pages nest one level. A saved
+ * page can be added to a menu from here, without saving the form.
  */
-export function PageDialog({ page, topLevelPages, onClose }: { page: Page | null; topLevelPages: readonly Pick<Page, 'id' | 'title'>[]; onClose: () => void }) {
+export function PageDialog({
+  page,
+  inMenus = [],
+  topLevelPages,
+  onClose,
+}: {
+  page: Page | null
+  /** The menus the page is in already. */
+  inMenus?: readonly MenuName[]
+  topLevelPages: readonly Pick<Page, 'id' | 'title'>[]
+  onClose: () => void
+}) {
   const publishDate = usePublishDate(page)
   const parents = topLevelPages.filter((candidate) => candidate.id !== page?.id)
   return (
@@ -64,6 +78,7 @@ export function PageDialog({ page, topLevelPages, onClose }: { page: Page | null
             altError={form.errors.coverAlt}
           />
           <PublishDateField publishDate={publishDate} restored={form.restored?.publishAt} error={form.errors.publishAt ?? form.errors.publishedAt} />
+          {page ? <EditorAddToMenu page={page} inMenus={inMenus} /> : null}
         </>
       )}
     </AdminFormDialog>

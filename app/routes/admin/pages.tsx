@@ -169,7 +169,7 @@ export default function PagesAdmin({ loaderData }: Route.ComponentProps) {
         </>
       )}
       {adding ? <PageDialog page={null} topLevelPages={parents} onClose={() => setAdding(false)} /> : null}
-      {editor.editing ? <PageDialog page={editor.editing} topLevelPages={parents} onClose={editor.close} /> : null}
+      {editor.editing ? <PageDialog page={editor.editing} inMenus={inMenus[editor.editing.id]} topLevelPages={parents} onClose={editor.close} /> : null}
       {history ? (
         <HistoryDialog<PageSnapshot>
           name={history.title}
