@@ -196,7 +196,7 @@ describe(`the outbox's delivery on ${database.engine}`, () => {
       ticks.push(now)
       return Promise.resolve()
     })
-    const worker = startOutboxWorker()
+    const worker = startOutboxWorker({ firstPeriodicAfterMs: 0 })
     try {
       await vi.waitFor(() => expect(ticks.length).toBeGreaterThan(0))
       // Woken by the change feed event that queueing publishes.

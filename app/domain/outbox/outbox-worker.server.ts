@@ -30,6 +30,11 @@ const KEEP_DELIVERED_DAYS = 90
 const LONGEST_REASON = 300
 
 const PERIODIC_MS = 60_000
+/**
+ * The periodic tasks' first run after a start: what they log (a reminder written to a file when no SMTP_URL is
+ * set) then follows the start's own output, whose last word is the first administrator's password.
+ */
+const FIRST_PERIODIC_AFTER_MS = 10_000
 /** Looks for due messages even when no event or timer said so: a missed NOTIFY, a clock jump. */
 const SAFETY_POLL_MS = 5 * 60_000
 /** A due message another instance holds is looked at again after at least this long. */
@@ -288,7 +293,7 @@ export interface OutboxWorker {
  * minute it runs the periodic tasks (the weekly digest) and, hourly, prunes
  * the delivery log.
  */
-export function startOutboxWorker({ feed = changeFeed }: { feed?: ChangeFeed } = {}): OutboxWorker {
+export function startOutboxWorker({ feed = changeFeed, firstPeriodicAfterMs = FIRST_PERIODIC_AFTER_MS }: { feed?: ChangeFeed; firstPeriodicAfterMs?: number } = {}): OutboxWorker {
   const stopping = new AbortController()
   let running: Promise<void> | undefined
   let wanted = false
@@ -356,13 +361,11 @@ export function startOutboxWorker({ feed = changeFeed }: { feed?: ChangeFeed } =
 
   const unsubscribe = feed.subscribe(['outbox_messages'], wake)
   const periodicTimer = setInterval(runPeriodic, PERIODIC_MS).unref()
+  const firstPeriodic = setTimeout(runPeriodic, firstPeriodicAfterMs).unref()
   const safetyTimer = setInterval(wake, SAFETY_POLL_MS).unref()
   void reclaimAfterCrash()
     .catch((error: unknown) => logger.warn({ err: error }, 'outbox: could not take back the messages of before a restart'))
-    .finally(() => {
-      wake()
-      runPeriodic()
-    })
+    .finally(wake)
 
   return {
     async stop() {
@@ -370,6 +373,7 @@ export function startOutboxWorker({ feed = changeFeed }: { feed?: ChangeFeed } =
       unsubscribe()
       clearTimeout(dueTimer)
       clearInterval(periodicTimer)
+      clearTimeout(firstPeriodic)
       clearInterval(safetyTimer)
       await Promise.all([running, periodicRun])
     },
