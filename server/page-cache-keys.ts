@@ -26,7 +26,13 @@ export const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/calendar.ics': ['category'],
 }
 
-const ROUTES = Object.entries(PAGE_QUERY_PARAMS).map(([path, params]) => ({ pattern: { path, caseSensitive: false, end: true }, params }))
+/**
+ * React Router's own address for the routes a page's links lead to (lazy route discovery), which reads both:
+ * without them its answer tells the browser its build is stale, and the browser reloads the page.
+ */
+const FRAMEWORK_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = { '/__manifest': ['paths', 'version'] }
+
+const ROUTES = Object.entries({ ...PAGE_QUERY_PARAMS, ...FRAMEWORK_QUERY_PARAMS }).map(([path, params]) => ({ pattern: { path, caseSensitive: false, end: true }, params }))
 
 /**
  * The address a page is kept and rendered under: its path, then the

@@ -67,8 +67,9 @@ export function securityHeaders(options: { https: boolean; development: boolean 
         // blob: previews the photos chosen in an upload dialog before they are sent (only our own scripts can make one).
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
-        // Vite's hot reload talks over a WebSocket in development.
-        'connect-src': options.development ? ["'self'", 'ws:'] : ["'self'"],
+        // Vite's hot reload talks over a WebSocket in development. blob: is a photo chosen in an upload dialog,
+        // which Chromium reads through its preview's object URL (only our own scripts can make one).
+        'connect-src': options.development ? ["'self'", 'blob:', 'ws:'] : ["'self'", 'blob:'],
         // The calendar page's embed, and the video players rich text may hold (video-embeds.ts).
         'frame-src': ["'self'", ...CALENDAR_FRAME_ORIGINS, ...VIDEO_FRAME_ORIGINS],
         'object-src': ["'none'"],

@@ -106,9 +106,11 @@ test('an editor uploads images into a new folder, then renames, hides and delete
   expect(uploaded.map((image) => image.title)).toEqual(['Base 2', 'Base 1'])
   // A new album waits to be published (photo consent is checked first).
   expect(folderNamed(folder)).toMatchObject({ external_use: 1, enabled: 0 })
+  // Until then its photos are the staff's alone: a visitor asking for one is told it is not there.
   for (const image of uploaded) {
     expect(image.image_url).toMatch(new RegExp(`^/files/gallery/trip-${stamp}/[0-9a-f-]{36}\\.webp$`))
-    expect((await request.get(image.image_url)).status()).toBe(200)
+    expect((await page.request.get(image.image_url)).status()).toBe(200)
+    expect((await request.get(image.image_url)).status()).toBe(404)
   }
   await expect(page.getByText(`${imagesBefore.length + 2} images`, { exact: true })).toBeVisible()
 
@@ -130,6 +132,7 @@ test('an editor uploads images into a new folder, then renames, hides and delete
   await expect(unpublished).toHaveCount(0)
   expect(folderNamed(folder)).toMatchObject({ external_use: 1, enabled: 1 })
   expect((await publicGalleryTitles(page, `?folder=${encodeURIComponent(folder)}`)).titles).toEqual(['Base 2', 'Base 1'])
+  for (const image of uploaded) expect((await request.get(image.image_url)).status()).toBe(200)
 
   // Edit Folder: validation, a name already taken, then a rename the images follow.
   await page.getByRole('button', { name: `Edit folder ${folder}` }).click()

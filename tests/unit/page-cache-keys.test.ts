@@ -18,6 +18,7 @@ describe('the address a cached page is kept under', () => {
     ['/calendar.ics?category=sport&v=2', '/calendar.ics?category=sport'],
     ['/blogs/sports-day?page=2', '/blogs/sports-day'],
     ['//evil.example/blogs?page=2', '//evil.example/blogs'],
+    ['/__manifest?paths=%2Fblogs%2C%2Fsubscribe&version=ab12cd34&r=1', '/__manifest?paths=%2Fblogs%2C%2Fsubscribe&version=ab12cd34'],
   ])('%s is kept as %s', (address, key) => {
     expect(canonicalPageAddress(address)).toBe(key)
   })
